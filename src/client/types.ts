@@ -22,6 +22,8 @@ export interface RpcOutcome<R = JsonObject> {
   http?: { status: number; headers: Record<string, string>; contentType?: string };
   /** First and last trace seq of this exchange, for evidence. */
   frames: { from: number; to: number };
+  /** MRTR: how many requests it took (1 when no input was required). */
+  rounds?: number;
 }
 
 export interface RawRequestOptions {
@@ -29,6 +31,8 @@ export interface RawRequestOptions {
   headers?: Record<string, string | null>;
   /** HTTP only: the HTTP method (default POST). */
   httpMethod?: string;
+  /** stdio only: wait for a response with id null (the answer to unparsable input). */
+  awaitNullId?: boolean;
   timeoutMs?: number;
   /** Called for each notification that arrives while the request is pending. */
   onNotification?: (notification: JsonObject) => void;
@@ -79,14 +83,4 @@ export interface McpClient {
   close(): Promise<void>;
 }
 
-/** An error the client raises when the transport fails (not a JSON-RPC error answer). */
-export class TransportError extends Error {
-  constructor(
-    readonly kind: 'spawn' | 'refused' | 'dns' | 'timeout' | 'closed' | 'protocol' | 'auth' | 'http',
-    message: string,
-    readonly detail: { status?: number; url?: string; cause?: string } = {},
-  ) {
-    super(message);
-    this.name = 'TransportError';
-  }
-}
+export { TransportError, type TransportErrorKind } from '../protocol/transport-error.js';

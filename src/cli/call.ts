@@ -1,0 +1,192 @@
+/** `mcpvet call`: one request, compatible with `inspector --cli`. Parsing and wiring only. */
+import { connect } from '../client/connect.js';
+import { loadHostScript, scriptedHost } from '../client/host.js';
+import type { McpClient, RpcOutcome } from '../client/types.js';
+import { isObject, type JsonObject } from '../protocol/jsonrpc.js';
+import { schemaProblems } from '../protocol/json-schema.js';
+import type { EraPreference } from '../protocol/versions.js';
+import { CliError, usageError } from './cli-error.js';
+import { ExitCode, type ExitCodeValue } from './exit-codes.js';
+import { resolveTarget, type TargetFlags } from './target-options.js';
+import { parseToolArgs } from './tool-args.js';
+
+export const CALL_METHODS = [
+  'initialize',
+  'server/discover',
+  'tools/list',
+  'tools/call',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+  'prompts/list',
+  'prompts/get',
+  'completion/complete',
+] as const;
+
+export interface CallFlags extends TargetFlags {
+  method: (typeof CALL_METHODS)[number];
+  toolName?: string;
+  toolArg: string[];
+  toolArgsJson?: string;
+  uri?: string;
+  promptName?: string;
+  promptArgs: string[];
+  ref?: string;
+  argumentName?: string;
+  argumentValue?: string;
+  answers?: string;
+  format: 'json' | 'text';
+  strict?: boolean;
+}
+
+export interface CallOutput {
+  result: unknown;
+  warnings: string[];
+  exitCode: number;
+}
+
+export async function runCall(positional: string[], flags: CallFlags): Promise<number> {
+  requireMethodFlags(flags);
+  const target = await resolveTarget(flags, positional);
+  const host = flags.answers ? scriptedHost(loadHostScript(flags.answers)) : undefined;
+  const client = await connect(target, { era: eraFor(flags), timeoutMs: flags.timeout, host });
+  try {
+    const output = await perform(client, flags);
+    let exitCode = output.exitCode;
+    if (flags.strict && flags.method === 'tools/list') {
+      const { strictFindings } = await import('./strict.js');
+      const strict = strictFindings(output.result);
+      output.warnings.push(...strict.lines);
+      if (strict.hasErrors && exitCode === ExitCode.Ok) exitCode = ExitCode.StrictLint;
+    }
+    printResult(output, flags.format);
+    for (const warning of output.warnings) process.stderr.write(`warning: ${warning}\n`);
+    return exitCode;
+  } finally {
+    await client.close();
+  }
+}
+
+function requireMethodFlags(flags: CallFlags): void {
+  const need = (value: string | undefined, flag: string) => {
+    if (value === undefined || value === '') throw usageError(`--method ${flags.method} needs ${flag}`);
+  };
+  if (flags.method === 'tools/call') need(flags.toolName, '--tool-name');
+  if (flags.method === 'resources/read') need(flags.uri, '--uri');
+  if (flags.method === 'prompts/get') need(flags.promptName, '--prompt-name');
+  if (flags.method === 'completion/complete') {
+    need(flags.ref, '--ref (prompt:NAME or resource:URI)');
+    need(flags.argumentName, '--argument-name');
+  }
+  if (flags.strict && flags.method !== 'tools/list') throw usageError('--strict applies to --method tools/list');
+}
+
+/** `initialize` means the legacy handshake and `server/discover` the modern one, unless the era was forced. */
+function eraFor(flags: CallFlags): EraPreference {
+  if (flags.method === 'initialize') {
+    if (flags.protocolEra === 'modern') throw usageError('--method initialize is the legacy handshake; it cannot be sent with --protocol-era modern');
+    return 'legacy';
+  }
+  if (flags.method === 'server/discover') {
+    if (flags.protocolEra === 'legacy') throw usageError('--method server/discover is of the modern era; it cannot be sent with --protocol-era legacy');
+    return 'modern';
+  }
+  return flags.protocolEra;
+}
+
+async function perform(client: McpClient, flags: CallFlags): Promise<CallOutput> {
+  const done = (result: unknown, exitCode: number = ExitCode.Ok, warnings: string[] = []): CallOutput => ({ result, exitCode, warnings });
+  switch (flags.method) {
+    case 'initialize':
+    case 'server/discover':
+      if (!client.handshake) throw new CliError('PROTOCOL_ERROR', `${flags.method} got no result`, ExitCode.Usage);
+      return done(client.handshake);
+    case 'tools/list':
+      return done({ tools: await client.listAll('tools/list') });
+    case 'resources/list':
+      return done({ resources: await client.listAll('resources/list') });
+    case 'resources/templates/list':
+      return done({ resourceTemplates: await client.listAll('resources/templates/list') });
+    case 'prompts/list':
+      return done({ prompts: await client.listAll('prompts/list') });
+    case 'tools/call':
+      return callTool(client, flags);
+    case 'resources/read':
+      return done(resultOf(await client.readResource(flags.uri as string), flags.method));
+    case 'prompts/get':
+      return done(resultOf(await client.getPrompt(flags.promptName as string, promptArgs(flags.promptArgs)), flags.method));
+    case 'completion/complete':
+      return done(resultOf(await client.complete(completionParams(flags)), flags.method));
+  }
+}
+
+async function callTool(client: McpClient, flags: CallFlags): Promise<CallOutput> {
+  const name = flags.toolName as string;
+  // The listing gives the schema for --tool-arg coercion and tells an unknown tool from other errors.
+  const tools = await client.listAll('tools/list').catch(() => undefined);
+  const tool = tools?.find((candidate) => candidate.name === name);
+  const args = parseToolArgs(flags.toolArg, flags.toolArgsJson, tool?.inputSchema);
+  const outcome = await client.callTool(name, args);
+  if (outcome.error) {
+    const unknown = tools !== undefined && tool === undefined;
+    throw new CliError(unknown ? 'UNKNOWN_TOOL' : 'RPC_ERROR', unknown ? `unknown tool "${name}": ${outcome.error.message}` : `tools/call failed: ${outcome.error.message} (${outcome.error.code})`, unknown ? ExitCode.ToolError : exitForHttp(outcome));
+  }
+  const result = resultOf(outcome, 'tools/call');
+  const warnings: string[] = [];
+  if (result.resultType === 'input_required') warnings.push('the server still requires input: give answers with --answers FILE');
+  if (tool && isObject(tool.outputSchema) && 'structuredContent' in result) {
+    for (const problem of schemaProblems(tool.outputSchema, result.structuredContent)) warnings.push(`structuredContent does not match the tool's outputSchema: ${problem}`);
+  } else if (tool && isObject(tool.outputSchema) && !result.isError) {
+    warnings.push("the tool declares an outputSchema but the result has no structuredContent");
+  }
+  return { result, warnings, exitCode: result.isError === true ? ExitCode.ToolError : ExitCode.Ok };
+}
+
+function resultOf(outcome: RpcOutcome, method: string): JsonObject {
+  if (outcome.error) throw new CliError('RPC_ERROR', `${method} failed: ${outcome.error.message} (${outcome.error.code})`, exitForHttp(outcome), { status: outcome.http?.status });
+  if (!outcome.result) throw new CliError('PROTOCOL_ERROR', `${method}: the server sent no result${outcome.http ? ` (HTTP ${outcome.http.status})` : ''}`, exitForHttp(outcome), { status: outcome.http?.status });
+  return outcome.result;
+}
+
+function exitForHttp(outcome: RpcOutcome): ExitCodeValue {
+  const status = outcome.http?.status;
+  return status === 401 || status === 403 ? ExitCode.AuthRequired : ExitCode.Usage;
+}
+
+function promptArgs(pairs: string[]): Record<string, string> {
+  const args: Record<string, string> = {};
+  for (const pair of pairs) {
+    const equals = pair.indexOf('=');
+    if (equals <= 0) throw usageError(`--prompt-args takes key=value, not "${pair}"`);
+    args[pair.slice(0, equals)] = pair.slice(equals + 1);
+  }
+  return args;
+}
+
+function completionParams(flags: CallFlags): JsonObject {
+  const ref = flags.ref as string;
+  const colon = ref.indexOf(':');
+  const kind = ref.slice(0, colon);
+  const value = ref.slice(colon + 1);
+  if (colon <= 0 || (kind !== 'prompt' && kind !== 'resource')) throw usageError(`--ref takes prompt:NAME or resource:URI, not "${ref}"`);
+  return {
+    ref: kind === 'prompt' ? { type: 'ref/prompt', name: value } : { type: 'ref/resource', uri: value },
+    argument: { name: flags.argumentName, value: flags.argumentValue ?? '' },
+  };
+}
+
+function printResult(output: CallOutput, format: 'json' | 'text'): void {
+  if (format === 'json') {
+    const document: JsonObject = { result: output.result };
+    if (output.warnings.length > 0) document.warnings = output.warnings;
+    process.stdout.write(JSON.stringify(document, null, 2) + '\n');
+    return;
+  }
+  const result = output.result;
+  if (isObject(result) && Array.isArray(result.content)) {
+    for (const block of result.content) process.stdout.write((isObject(block) && block.type === 'text' ? String(block.text) : JSON.stringify(block, null, 2)) + '\n');
+    if (result.isError) process.stdout.write('(the tool reported an error)\n');
+    return;
+  }
+  process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+}

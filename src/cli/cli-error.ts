@@ -1,0 +1,67 @@
+/**
+ * Errors the CLI reports: one line of JSON on stderr (`{"error":{...}}`), secrets and query
+ * strings redacted, and an exit code. Never a stack trace.
+ */
+import { TransportError } from '../protocol/transport-error.js';
+import { redactUrl } from '../wire/target.js';
+import { ExitCode, type ExitCodeValue } from './exit-codes.js';
+
+export class CliError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly exitCode: ExitCodeValue,
+    readonly extra: { cause?: string; status?: number; url?: string } = {},
+  ) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
+
+export function usageError(message: string): CliError {
+  return new CliError('USAGE', message, ExitCode.Usage);
+}
+
+/** Maps anything thrown to a CliError with the right exit code. */
+export function toCliError(error: unknown): CliError {
+  if (error instanceof CliError) return error;
+  if (error instanceof TransportError) {
+    const extra = { cause: error.detail.cause, status: error.detail.status, url: error.detail.url };
+    switch (error.kind) {
+      case 'auth':
+        return new CliError('AUTH_REQUIRED', error.message, ExitCode.AuthRequired, extra);
+      case 'spawn':
+      case 'refused':
+      case 'dns':
+      case 'closed':
+        return new CliError('UNREACHABLE', error.message, ExitCode.Unreachable, extra);
+      case 'timeout':
+        return new CliError('TIMEOUT', error.message, ExitCode.Unreachable, extra);
+      default:
+        return new CliError('PROTOCOL_ERROR', error.message, ExitCode.Usage, extra);
+    }
+  }
+  const name = (error as Error)?.name;
+  if (name === 'RpcError' || name === 'ProtocolViolation') return new CliError(name === 'RpcError' ? 'RPC_ERROR' : 'PROTOCOL_ERROR', (error as Error).message, ExitCode.Usage);
+  return new CliError('INTERNAL', (error as Error)?.message ?? String(error), ExitCode.Usage);
+}
+
+const SECRET_PATTERNS: RegExp[] = [
+  /(bearer\s+)[A-Za-z0-9._~+/=-]+/gi,
+  /((?:api[_-]?key|token|secret|password|authorization)["']?\s*[:=]\s*["']?)[^\s"'&,;]+/gi,
+  /\b(sk|pk|ghp|gho|xox[abp])[-_][A-Za-z0-9_-]{8,}/g,
+];
+
+export function redactSecrets(text: string): string {
+  let out = text.replace(/\bhttps?:\/\/[^\s"']+/g, (url) => redactUrl(url));
+  for (const pattern of SECRET_PATTERNS) out = out.replace(pattern, (match, prefix: string) => (typeof prefix === 'string' && match.startsWith(prefix) && prefix.length < match.length ? `${prefix}REDACTED` : 'REDACTED'));
+  return out;
+}
+
+export function errorEnvelope(error: CliError): string {
+  const body: Record<string, unknown> = { code: error.code, message: redactSecrets(error.message) };
+  if (error.extra.cause) body.cause = redactSecrets(error.extra.cause);
+  if (error.extra.status !== undefined) body.status = error.extra.status;
+  if (error.extra.url) body.url = redactUrl(error.extra.url);
+  return JSON.stringify({ error: body });
+}

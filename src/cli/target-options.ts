@@ -1,0 +1,84 @@
+/** The target flags every command shares, and turning them into a Target. */
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import type { EraPreference } from '../protocol/versions.js';
+import type { Target } from '../wire/target.js';
+import { usageError } from './cli-error.js';
+
+export interface TargetFlags {
+  url?: string;
+  header: string[];
+  env: string[];
+  cwd?: string;
+  config?: string;
+  server?: string;
+  transport?: string;
+  protocolEra: EraPreference;
+  timeout: number;
+}
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+export function parseTimeout(value: string): number {
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms <= 0) throw usageError(`--timeout takes a whole number of milliseconds, not "${value}"`);
+  return ms;
+}
+
+export function addTargetOptions(command: Command): Command {
+  return command
+    .option('--url <url>', 'Streamable HTTP endpoint of the server')
+    .option('--header <header>', "HTTP header 'Name: value' (repeatable)", collect, [])
+    .option('-e, --env <KEY=VALUE>', 'environment variable for a stdio server (repeatable)', collect, [])
+    .option('--cwd <dir>', 'working directory for a stdio server')
+    .option('--config <file>', 'an mcpServers JSON file (as MCP hosts and the Inspector use)')
+    .option('--server <name>', 'which server of --config to use')
+    .addOption(new Option('--transport <kind>', 'stdio or http (inferred from the target)').choices(['stdio', 'http', 'streamable-http', 'sse']))
+    .addOption(new Option('--protocol-era <era>', 'protocol era to speak').choices(['legacy', 'auto', 'modern']).default('auto'))
+    .option('--timeout <ms>', 'timeout of each request in milliseconds', parseTimeout, 10_000);
+}
+
+/** The Target from flags, a positional command (after `--` or not), or an mcpServers config file. */
+export async function resolveTarget(flags: TargetFlags, positional: string[]): Promise<Target> {
+  if (flags.transport === 'sse') throw usageError('the deprecated HTTP+SSE transport is not supported; use a Streamable HTTP --url');
+  const sources = [flags.url !== undefined, positional.length > 0, flags.config !== undefined].filter(Boolean).length;
+  if (sources === 0) throw usageError('no server given: pass a command after --, or --url, or --config with --server');
+  if (sources > 1) throw usageError('give exactly one of: a command after --, --url, or --config');
+  if (flags.config !== undefined) {
+    const { targetFromConfig } = await import('./config-file.js');
+    return targetFromConfig(flags.config, flags.server, { headers: parseHeaders(flags.header), env: parseEnv(flags.env), cwd: flags.cwd });
+  }
+  if (flags.url !== undefined) {
+    if (flags.env.length > 0 || flags.cwd) throw usageError('-e and --cwd apply to stdio servers, not to --url');
+    try {
+      const url = new URL(flags.url);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
+    } catch {
+      throw usageError(`--url must be an http:// or https:// URL, not "${flags.url}"`);
+    }
+    return { transport: 'http', url: flags.url, headers: parseHeaders(flags.header) };
+  }
+  if (flags.header.length > 0) throw usageError('--header applies to --url servers, not to stdio');
+  const [command, ...args] = positional;
+  return { transport: 'stdio', command: command as string, args, env: parseEnv(flags.env), cwd: flags.cwd };
+}
+
+export function parseHeaders(values: string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const value of values) {
+    const colon = value.indexOf(':');
+    if (colon <= 0) throw usageError(`--header takes 'Name: value', not "${value.replace(/:.*/, ':…')}"`);
+    headers[value.slice(0, colon).trim()] = value.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+export function parseEnv(values: string[]): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const value of values) {
+    const equals = value.indexOf('=');
+    if (equals <= 0) throw usageError(`-e takes KEY=VALUE, not "${value.replace(/=.*/, '=…')}"`);
+    env[value.slice(0, equals)] = value.slice(equals + 1);
+  }
+  return env;
+}

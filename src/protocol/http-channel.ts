@@ -1,0 +1,110 @@
+/** A channel over Streamable HTTP: each message is its own POST; answers come as JSON or SSE. */
+import { HttpFailure, httpExchange, type HttpExchange } from '../wire/http.js';
+import type { HttpTarget } from '../wire/target.js';
+import { Trace } from '../wire/trace.js';
+import type { Channel, ChannelReply, SendOptions, ServerRequestHandler } from './channel.js';
+import { isNotification, isRequest, isResponse, type JsonObject, type RequestMessage } from './jsonrpc.js';
+import { TransportError } from './transport-error.js';
+
+const BASE_HEADERS: Record<string, string> = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+};
+
+export class HttpChannel implements Channel {
+  readonly transport = 'http' as const;
+  private defaults: Record<string, string> = {};
+  private serverRequestHandler: ServerRequestHandler | undefined;
+  private readonly open = new Set<AbortController>();
+
+  constructor(
+    readonly target: HttpTarget,
+    readonly trace: Trace = new Trace(),
+  ) {}
+
+  setDefaultHeaders(headers: Record<string, string | null>): void {
+    this.defaults = mergeHeaders(this.defaults, headers);
+  }
+
+  onServerRequest(handler: ServerRequestHandler): void {
+    this.serverRequestHandler = handler;
+  }
+
+  async send(message: JsonObject | string, options: SendOptions): Promise<ChannelReply> {
+    const from = this.trace.length;
+    const body = typeof message === 'string' ? message : JSON.stringify(message);
+    const id = typeof message === 'string' ? undefined : message.id;
+    const notifications: JsonObject[] = [];
+    const headers = mergeHeaders(mergeHeaders({ ...BASE_HEADERS, ...lower(this.target.headers ?? {}) }, this.defaults), options.headers ?? {});
+    const httpMethod = options.httpMethod ?? 'POST';
+    const controller = new AbortController();
+    this.open.add(controller);
+    let exchange: HttpExchange;
+    try {
+      exchange = await httpExchange({
+        url: this.target.url,
+        method: httpMethod,
+        headers,
+        // fetch allows no body on GET; a DELETE probe carries none either.
+        body: httpMethod === 'GET' || httpMethod === 'DELETE' ? undefined : body,
+        timeoutMs: options.timeoutMs,
+        trace: this.trace,
+        signal: controller.signal,
+        onMessage: (received) => {
+          if (isRequest(received)) void this.answerServerRequest(received, headers, options.timeoutMs);
+          else if (isNotification(received)) {
+            notifications.push(received as unknown as JsonObject);
+            options.onNotification?.(received as unknown as JsonObject);
+          }
+        },
+        until: (received) =>
+          (isResponse(received) && id !== undefined && received.id === id) || (isNotification(received) && (options.stopOn?.(received as unknown as JsonObject) ?? false)),
+      });
+    } catch (error) {
+      throw toTransportError(error, this.target.url);
+    } finally {
+      this.open.delete(controller);
+    }
+    const responses = exchange.messages.filter(isResponse) as unknown as JsonObject[];
+    const response = responses.find((candidate) => candidate.id === id) ?? responses[0];
+    return {
+      response,
+      notifications,
+      http: { status: exchange.status, headers: exchange.headers, contentType: exchange.contentType, bodyText: exchange.bodyText },
+      frames: { from, to: this.trace.length - 1 },
+    };
+  }
+
+  async close(): Promise<void> {
+    for (const controller of this.open) controller.abort();
+    this.open.clear();
+  }
+
+  /** Legacy servers may send requests on an SSE stream; the answer is POSTed back. */
+  private async answerServerRequest(request: RequestMessage, headers: Record<string, string>, timeoutMs: number): Promise<void> {
+    const answer = this.serverRequestHandler
+      ? await this.serverRequestHandler(request).catch((error: Error) => ({ error: { code: -32603, message: error.message } }))
+      : { error: { code: -32601, message: `mcpvet does not handle ${request.method}` } };
+    const { 'mcp-method': _method, 'mcp-name': _name, ...rest } = headers;
+    await httpExchange({ url: this.target.url, method: 'POST', headers: rest, body: JSON.stringify({ jsonrpc: '2.0', id: request.id, ...answer }), timeoutMs, trace: this.trace }).catch(() => {});
+  }
+}
+
+function toTransportError(error: unknown, url: string): Error {
+  if (!(error instanceof HttpFailure)) return error as Error;
+  const kind = error.kind === 'network' || error.kind === 'aborted' ? 'closed' : error.kind;
+  return new TransportError(kind, error.message, { url, cause: error.detail });
+}
+
+function lower(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+}
+
+function mergeHeaders(base: Record<string, string>, extra: Record<string, string | null>): Record<string, string> {
+  const out = { ...base };
+  for (const [name, value] of Object.entries(extra)) {
+    if (value === null) delete out[name.toLowerCase()];
+    else out[name.toLowerCase()] = value;
+  }
+  return out;
+}

@@ -1,0 +1,157 @@
+/** A channel over a stdio server: one line per message, responses matched by id. */
+import { spawnStdio, type StdioConnection, type StdioOptions } from '../wire/stdio.js';
+import type { StdioTarget } from '../wire/target.js';
+import { Trace } from '../wire/trace.js';
+import { TransportError } from './transport-error.js';
+import type { Channel, ChannelReply, SendOptions, ServerRequestHandler } from './channel.js';
+import { isNotification, isObject, isRequest, isResponse, type JsonObject } from './jsonrpc.js';
+
+interface Pending {
+  options: SendOptions;
+  notifications: JsonObject[];
+  from: number;
+  progressToken?: unknown;
+  resolve(reply: ChannelReply): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+export class StdioChannel implements Channel {
+  readonly transport = 'stdio' as const;
+  private readonly connection: StdioConnection;
+  private readonly pending = new Map<string, Pending>();
+  private serverRequestHandler: ServerRequestHandler | undefined;
+
+  constructor(
+    readonly target: StdioTarget,
+    readonly trace: Trace = new Trace(),
+    options: Omit<StdioOptions, 'trace'> = {},
+  ) {
+    this.connection = spawnStdio(target, { ...options, trace });
+    this.connection.onMessage((message) => this.dispatch(message));
+    this.connection.onExit((info) => {
+      const why = info.spawnError
+        ? new TransportError('spawn', `could not start ${target.command}: ${info.spawnError}`, { cause: info.spawnError })
+        : new TransportError('closed', `server exited (code ${info.code}${info.signal ? `, signal ${info.signal}` : ''}) before answering`);
+      for (const [key, pending] of this.pending) {
+        clearTimeout(pending.timer);
+        this.pending.delete(key);
+        pending.reject(why);
+      }
+    });
+  }
+
+  get exited() {
+    return this.connection.exited;
+  }
+
+  get hasExited(): boolean {
+    return this.connection.hasExited;
+  }
+
+  setDefaultHeaders(): void {
+    // stdio has no header layer: all metadata travels in the body.
+  }
+
+  onServerRequest(handler: ServerRequestHandler): void {
+    this.serverRequestHandler = handler;
+  }
+
+  send(message: JsonObject | string, options: SendOptions): Promise<ChannelReply> {
+    const from = this.trace.length;
+    const text = typeof message === 'string' ? message : JSON.stringify(message);
+    // A probe that sends unparsable JSON can only be answered with id null.
+    const id = options.awaitNullId ? null : typeof message === 'string' ? idOfText(text) : message.id;
+    const expectsAnswer = options.awaitNullId || (id !== undefined && id !== null && (typeof message === 'string' || typeof message.method === 'string'));
+    if (this.connection.hasExited) {
+      return this.connection.exited.then((info) =>
+        Promise.reject(
+          info.spawnError
+            ? new TransportError('spawn', `could not start ${this.target.command}: ${info.spawnError}`, { cause: info.spawnError })
+            : new TransportError('closed', `server is not running (exit code ${info.code})`),
+        ),
+      );
+    }
+    if (!expectsAnswer) {
+      this.connection.send(text);
+      return Promise.resolve({ notifications: [], frames: { from, to: this.trace.length - 1 } });
+    }
+    return new Promise<ChannelReply>((resolve, reject) => {
+      const key = String(id);
+      const params = typeof message === 'string' ? undefined : (message.params as JsonObject | undefined);
+      const timer = setTimeout(() => {
+        this.pending.delete(key);
+        this.trace.add({ direction: 'local', kind: 'error', raw: `no answer to request ${key} within ${options.timeoutMs} ms`, detail: { reason: 'timeout', id } });
+        reject(new TransportError('timeout', `no answer within ${options.timeoutMs} ms`));
+      }, options.timeoutMs);
+      this.pending.set(key, {
+        options,
+        notifications: [],
+        from,
+        progressToken: isObject(params?._meta) ? params._meta.progressToken : undefined,
+        resolve,
+        reject,
+        timer,
+      });
+      this.connection.send(text);
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.connection.close();
+  }
+
+  private dispatch(message: unknown): void {
+    if (isResponse(message)) {
+      const key = String(message.id);
+      const pending = this.pending.get(key);
+      if (!pending) return; // A late or unsolicited response: kept in the trace, nothing waits for it.
+      this.pending.delete(key);
+      clearTimeout(pending.timer);
+      pending.resolve({ response: message as unknown as JsonObject, notifications: pending.notifications, frames: { from: pending.from, to: this.trace.length - 1 } });
+      return;
+    }
+    if (isRequest(message)) {
+      void this.answerServerRequest(message as never);
+      return;
+    }
+    if (isNotification(message)) this.routeNotification(message as unknown as JsonObject);
+  }
+
+  /** Progress goes to the request whose token it names, subscription traffic to its listen request, the rest to all. */
+  private routeNotification(notification: JsonObject): void {
+    const params = isObject(notification.params) ? notification.params : {};
+    const meta = isObject(params._meta) ? params._meta : {};
+    const subscriptionId = meta['io.modelcontextprotocol/subscriptionId'];
+    const targets = [...this.pending.entries()].filter(([key, pending]) => {
+      if (subscriptionId !== undefined) return key === String(subscriptionId);
+      if (params.progressToken !== undefined) return pending.progressToken === params.progressToken;
+      return true;
+    });
+    for (const [key, pending] of targets) {
+      pending.notifications.push(notification);
+      pending.options.onNotification?.(notification);
+      if (pending.options.stopOn?.(notification)) {
+        this.pending.delete(key);
+        clearTimeout(pending.timer);
+        pending.resolve({ notifications: pending.notifications, frames: { from: pending.from, to: this.trace.length - 1 } });
+      }
+    }
+  }
+
+  private async answerServerRequest(request: { id: string | number; method: string; params?: JsonObject }): Promise<void> {
+    const answer = this.serverRequestHandler
+      ? await this.serverRequestHandler(request as never).catch((error: Error) => ({ error: { code: -32603, message: error.message } }))
+      : { error: { code: -32601, message: `mcpvet does not handle ${request.method}` } };
+    this.connection.send(JSON.stringify({ jsonrpc: '2.0', id: request.id, ...answer }));
+  }
+}
+
+function idOfText(text: string): string | number | undefined {
+  try {
+    const parsed = JSON.parse(text);
+    return isObject(parsed) && (typeof parsed.id === 'string' || typeof parsed.id === 'number') ? parsed.id : undefined;
+  } catch {
+    return undefined;
+  }
+}

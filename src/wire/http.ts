@@ -1,0 +1,178 @@
+/**
+ * One HTTP exchange with an endpoint: any method, any headers, any body. Reads a JSON body or an
+ * SSE stream (each event's data is one message), keeps status and headers, and traces every frame.
+ * Nothing here knows MCP.
+ */
+import { createParser } from 'eventsource-parser';
+import type { Frame, Trace } from './trace.js';
+
+export interface HttpExchangeOptions {
+  url: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+  trace: Trace;
+  /** Each parsed JSON message of the body, as it arrives (SSE events arrive one by one). */
+  onMessage?: (message: unknown, frame: Frame) => void;
+  /** Stop reading the body once this returns true (e.g. the awaited response arrived). */
+  until?: (message: unknown) => boolean;
+  /** Aborts the exchange (closing an SSE stream cancels the request in MCP). */
+  signal?: AbortSignal;
+}
+
+export interface HttpExchange {
+  exchange: number;
+  status: number;
+  headers: Record<string, string>;
+  contentType: string | undefined;
+  /** Parsed JSON messages of the body: one for application/json, one per event for SSE. */
+  messages: unknown[];
+  /** The body text when it was not JSON or SSE, or did not parse. */
+  bodyText: string;
+  /** True when the body was cut short by `until` or the abort signal. */
+  stoppedEarly: boolean;
+}
+
+export class HttpFailure extends Error {
+  constructor(
+    readonly kind: 'refused' | 'dns' | 'timeout' | 'aborted' | 'network',
+    message: string,
+    readonly detail?: string,
+  ) {
+    super(message);
+    this.name = 'HttpFailure';
+  }
+}
+
+export async function httpExchange(options: HttpExchangeOptions): Promise<HttpExchange> {
+  const { trace, url } = options;
+  const method = options.method ?? 'POST';
+  const exchange = trace.nextExchange();
+  const requestHeaders = lowerCaseKeys(options.headers ?? {});
+  trace.add({
+    direction: 'send',
+    kind: options.body === undefined ? 'http' : jsonKind(options.body),
+    raw: options.body ?? '',
+    message: tryParse(options.body),
+    http: { exchange, method, url, headers: requestHeaders },
+  });
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs);
+  const onOuterAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+
+  const fail = (error: unknown): never => {
+    const failure = classifyFetchError(error, timedOut, options.timeoutMs, options.signal?.aborted ?? false);
+    trace.add({ direction: 'local', kind: 'error', raw: failure.message, detail: { reason: failure.kind, cause: failure.detail }, http: { exchange, method, url, headers: {} } });
+    throw failure;
+  };
+
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, { method, headers: requestHeaders, body: options.body, signal: controller.signal, redirect: 'manual' });
+    } catch (error) {
+      return fail(error);
+    }
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => (headers[name] = value));
+    const contentType = headers['content-type'];
+    const meta = { exchange, method, url, headers, status: response.status, contentType };
+    const result: HttpExchange = { exchange, status: response.status, headers, contentType, messages: [], bodyText: '', stoppedEarly: false };
+
+    const deliver = (raw: string): boolean => {
+      const message = tryParse(raw);
+      const frame = trace.add({ direction: 'receive', kind: message === undefined ? 'parse-error' : 'message', raw, message, parseError: message === undefined ? 'invalid JSON' : undefined, http: meta });
+      if (message === undefined) return false;
+      result.messages.push(message);
+      options.onMessage?.(message, frame);
+      return options.until?.(message) ?? false;
+    };
+
+    try {
+      if (contentType?.startsWith('text/event-stream') && response.body) {
+        result.stoppedEarly = await readEventStream(response.body, deliver);
+      } else {
+        const text = await response.text();
+        if (contentType?.includes('json') && text.trim()) {
+          deliver(text);
+          if (result.messages.length === 0) result.bodyText = text;
+        } else {
+          result.bodyText = text;
+          trace.add({ direction: 'receive', kind: 'http', raw: text, http: meta });
+        }
+      }
+    } catch (error) {
+      if (result.messages.length > 0 && (options.signal?.aborted || timedOut)) {
+        result.stoppedEarly = true;
+        return result;
+      }
+      return fail(error);
+    }
+    return result;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+/** Feeds each SSE event's data to `deliver`; returns true when `deliver` asked to stop early. */
+async function readEventStream(body: ReadableStream<Uint8Array>, deliver: (raw: string) => boolean): Promise<boolean> {
+  let stop = false;
+  const parser = createParser({
+    onEvent(event) {
+      if (stop || !event.data) return;
+      if (deliver(event.data)) stop = true;
+    },
+  });
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  try {
+    while (!stop) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      parser.feed(decoder.decode(value, { stream: true }));
+    }
+  } finally {
+    if (stop) await reader.cancel().catch(() => {});
+    reader.releaseLock();
+  }
+  return stop;
+}
+
+function classifyFetchError(error: unknown, timedOut: boolean, timeoutMs: number, aborted: boolean): HttpFailure {
+  if (timedOut) return new HttpFailure('timeout', `no answer within ${timeoutMs} ms`);
+  if (aborted) return new HttpFailure('aborted', 'request aborted');
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  const code = cause?.code ?? '';
+  const detail = cause?.message ?? (error as Error).message;
+  if (code === 'ECONNREFUSED') return new HttpFailure('refused', 'connection refused', detail);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new HttpFailure('dns', 'host not found', detail);
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return new HttpFailure('timeout', 'server stopped answering', detail);
+  return new HttpFailure('network', cause?.message ? `network error: ${cause.message}` : (error as Error).message || 'network error', detail);
+}
+
+function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) out[name.toLowerCase()] = value;
+  return out;
+}
+
+function tryParse(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function jsonKind(body: string): 'message' | 'parse-error' {
+  return tryParse(body) === undefined ? 'parse-error' : 'message';
+}

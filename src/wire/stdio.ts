@@ -1,0 +1,198 @@
+/**
+ * A stdio server: spawn it, frame newline-delimited JSON both ways, record everything in the trace.
+ * Lines on stdout that are not JSON-RPC messages are recorded as pollution, never fatal.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { StdioTarget } from './target.js';
+import type { Frame, Trace } from './trace.js';
+import { LineSplitter } from './line-splitter.js';
+import { killGroup, registerChild } from './children.js';
+
+export interface StdioOptions {
+  trace: Trace;
+  /** Lines longer than this are dropped and reported (default 64 MiB). */
+  maxLineBytes?: number;
+  /** After stdin ends, how long the server may take to exit by itself before SIGTERM (default 500 ms). */
+  closeGraceMs?: number;
+  /** After SIGTERM, how long before SIGKILL (default 1000 ms). */
+  killGraceMs?: number;
+}
+
+export interface ExitInfo {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** Set when the process could not be started at all. */
+  spawnError?: string;
+}
+
+export interface StdioConnection {
+  readonly pid: number | undefined;
+  /** Resolves once the process is gone (or failed to start). */
+  readonly exited: Promise<ExitInfo>;
+  readonly hasExited: boolean;
+  /** Writes one line. Returns false when the process is gone. */
+  send(text: string): boolean;
+  onMessage(handler: (message: unknown, frame: Frame) => void): () => void;
+  onExit(handler: (info: ExitInfo) => void): () => void;
+  /** End stdin, give the server a moment, then SIGTERM, then SIGKILL. Never waits once it has exited. */
+  close(): Promise<ExitInfo>;
+}
+
+const DEFAULT_MAX_LINE = 64 * 1024 * 1024;
+
+export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioConnection {
+  const { trace } = options;
+  const messageHandlers = new Set<(message: unknown, frame: Frame) => void>();
+  const exitHandlers = new Set<(info: ExitInfo) => void>();
+  let exitInfo: ExitInfo | undefined;
+  let resolveExited!: (info: ExitInfo) => void;
+  const exited = new Promise<ExitInfo>((resolve) => (resolveExited = resolve));
+
+  let child: ChildProcess;
+  try {
+    child = spawn(target.command, target.args, {
+      cwd: target.cwd,
+      env: { ...process.env, ...target.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+      windowsHide: true,
+    });
+  } catch (error) {
+    // spawn throws synchronously for some invalid arguments (e.g. a bad cwd type).
+    const info = { code: null, signal: null, spawnError: (error as Error).message };
+    trace.add({ direction: 'local', kind: 'error', raw: info.spawnError, detail: { reason: 'spawn' } });
+    exitInfo = info;
+    resolveExited(info);
+    return deadConnection(info, exited);
+  }
+  registerChild(child);
+
+  const finish = (info: ExitInfo): void => {
+    if (exitInfo) return;
+    exitInfo = info;
+    trace.add({
+      direction: 'local',
+      kind: info.spawnError ? 'error' : 'exit',
+      raw: info.spawnError ?? `exit code=${info.code} signal=${info.signal}`,
+      detail: { ...info, reason: info.spawnError ? 'spawn' : 'exit' },
+    });
+    for (const handler of exitHandlers) handler(info);
+    resolveExited(info);
+  };
+
+  child.once('error', (error: NodeJS.ErrnoException) => {
+    finish({ code: null, signal: null, spawnError: `${error.code ?? 'ERROR'}: ${error.message}` });
+  });
+  // 'close' waits for stdio to drain, so every line is traced before the exit frame.
+  child.once('close', (code, signal) => finish({ code, signal }));
+  // Writing to a server that died must not crash mcpvet.
+  child.stdin?.on('error', () => {});
+
+  const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE;
+  const stdout = new LineSplitter(maxLineBytes, {
+    line: (text) => {
+      const frame = traceIncomingLine(trace, text);
+      if (frame.kind === 'message') for (const handler of messageHandlers) handler(frame.message, frame);
+    },
+    oversize: (size, head) =>
+      trace.add({ direction: 'receive', kind: 'error', raw: head, truncated: true, detail: { reason: 'oversize-line', bytes: size, limit: maxLineBytes } }),
+  });
+  child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
+  child.stdout?.on('end', () => stdout.end());
+
+  const stderr = new LineSplitter(1024 * 1024, {
+    line: (text) => trace.add({ direction: 'receive', kind: 'stderr', raw: text }),
+    oversize: (size, head) => trace.add({ direction: 'receive', kind: 'stderr', raw: head, truncated: true, detail: { bytes: size } }),
+  });
+  child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
+  child.stderr?.on('end', () => stderr.end());
+
+  let closing: Promise<ExitInfo> | undefined;
+
+  return {
+    pid: child.pid,
+    exited,
+    get hasExited() {
+      return exitInfo !== undefined;
+    },
+    send(text) {
+      if (exitInfo || !child.stdin?.writable) return false;
+      let message: unknown;
+      try {
+        message = JSON.parse(text);
+      } catch {
+        message = undefined;
+      }
+      trace.add({ direction: 'send', kind: message === undefined ? 'parse-error' : 'message', raw: text, message });
+      child.stdin.write(text + '\n');
+      return true;
+    },
+    onMessage(handler) {
+      messageHandlers.add(handler);
+      return () => messageHandlers.delete(handler);
+    },
+    onExit(handler) {
+      exitHandlers.add(handler);
+      return () => exitHandlers.delete(handler);
+    },
+    close() {
+      closing ??= shutDown(child, exited, () => exitInfo !== undefined, options);
+      return closing;
+    },
+  };
+}
+
+async function shutDown(child: ChildProcess, exited: Promise<ExitInfo>, hasExited: () => boolean, options: StdioOptions): Promise<ExitInfo> {
+  if (hasExited()) return exited;
+  child.stdin?.end();
+  if (await exitsWithin(exited, options.closeGraceMs ?? 500)) return exited;
+  killGroup(child, 'SIGTERM');
+  if (await exitsWithin(exited, options.killGraceMs ?? 1000)) return exited;
+  killGroup(child, 'SIGKILL');
+  // SIGKILL cannot be ignored; the wait is only for the 'close' event to be delivered.
+  await exitsWithin(exited, 2000);
+  return exited;
+}
+
+function exitsWithin(exited: Promise<ExitInfo>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    void exited.then(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/** A JSON-RPC message is an object with `jsonrpc: "2.0"`; anything else on stdout is pollution. */
+function traceIncomingLine(trace: Trace, text: string): Frame {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return trace.add({ direction: 'receive', kind: 'pollution', raw: text, parseError: (error as Error).message });
+  }
+  if (!isJsonRpcMessage(parsed)) {
+    return trace.add({ direction: 'receive', kind: 'pollution', raw: text, message: parsed, parseError: 'not a JSON-RPC 2.0 message' });
+  }
+  return trace.add({ direction: 'receive', kind: 'message', raw: text, message: parsed });
+}
+
+export function isJsonRpcMessage(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && (value as Record<string, unknown>).jsonrpc === '2.0';
+}
+
+function deadConnection(info: ExitInfo, exited: Promise<ExitInfo>): StdioConnection {
+  return {
+    pid: undefined,
+    exited,
+    hasExited: true,
+    send: () => false,
+    onMessage: () => () => {},
+    onExit: (handler) => {
+      handler(info);
+      return () => {};
+    },
+    close: () => exited,
+  };
+}
