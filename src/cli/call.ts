@@ -99,7 +99,7 @@ async function perform(client: McpClient, flags: CallFlags): Promise<CallOutput>
   switch (flags.method) {
     case 'initialize':
     case 'server/discover':
-      if (!client.handshake) throw new CliError('PROTOCOL_ERROR', `${flags.method} got no result`, ExitCode.Usage);
+      if (!client.handshake) throw new CliError('PROTOCOL_ERROR', `${flags.method} got no result: ${client.eraReason}`, ExitCode.Usage);
       return done(client.handshake);
     case 'tools/list':
       return done({ tools: await client.listAll('tools/list') });

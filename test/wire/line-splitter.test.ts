@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { LineSplitter } from '../../src/wire/line-splitter.js';
+
+function split(chunks: (string | Buffer)[], max = 1024) {
+  const lines: string[] = [];
+  const oversize: number[] = [];
+  const splitter = new LineSplitter(max, { line: (text) => lines.push(text), oversize: (bytes) => oversize.push(bytes) });
+  for (const chunk of chunks) splitter.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  splitter.end();
+  return { lines, oversize };
+}
+
+describe('LineSplitter', () => {
+  it('joins a line split across chunks and splits several lines in one chunk', () => {
+    expect(split(['{"a":', '1}\n{"b":2}\n{"c"', ':3}']).lines).toEqual(['{"a":1}', '{"b":2}', '{"c":3}']);
+  });
+
+  it('keeps a multi-byte character split across chunks intact', () => {
+    const bytes = Buffer.from('"世界"\n');
+    expect(split([bytes.subarray(0, 2), bytes.subarray(2)]).lines).toEqual(['"世界"']);
+  });
+
+  it('drops CR of CRLF and skips empty lines', () => {
+    expect(split(['a\r\n\r\nb\n']).lines).toEqual(['a', 'b']);
+  });
+
+  it('drops a line over the cap, reports its size, and goes on with the next line', () => {
+    const result = split(['x'.repeat(600), 'y'.repeat(600), '\nnext\n'], 1000);
+    expect(result.lines).toEqual(['next']);
+    expect(result.oversize).toEqual([1200]);
+  });
+});
