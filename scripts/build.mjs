@@ -1,10 +1,8 @@
 // Bundles the CLI, the library and the runnable servers (example and test fixtures) with esbuild.
 // The CLI is split so that each command's code is loaded only when that command runs.
 import { build } from 'esbuild';
-import { readdirSync, existsSync, rmSync } from 'node:fs';
+import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-
-rmSync('dist', { recursive: true, force: true });
 
 const common = {
   bundle: true,

@@ -9,19 +9,8 @@ import { CliError, usageError } from './cli-error.js';
 import { ExitCode, type ExitCodeValue } from './exit-codes.js';
 import { resolveTarget, type TargetFlags } from './target-options.js';
 import { parseToolArgs } from './tool-args.js';
+import type { CALL_METHODS } from './call-command.js';
 
-export const CALL_METHODS = [
-  'initialize',
-  'server/discover',
-  'tools/list',
-  'tools/call',
-  'resources/list',
-  'resources/templates/list',
-  'resources/read',
-  'prompts/list',
-  'prompts/get',
-  'completion/complete',
-] as const;
 
 export interface CallFlags extends TargetFlags {
   method: (typeof CALL_METHODS)[number];

@@ -17,7 +17,7 @@ export interface TargetFlags {
   timeout: number;
 }
 
-const collect = (value: string, previous: string[]) => [...previous, value];
+export const collect = (value: string, previous: string[]) => [...previous, value];
 
 export function parseTimeout(value: string): number {
   const ms = Number(value);

@@ -1,0 +1,91 @@
+/** The check model (DESIGN.md "Checks"): metadata, one run function, results with evidence. */
+import type { McpClient } from '../client/types.js';
+import type { Era } from '../protocol/versions.js';
+import type { Target, Transport } from '../wire/target.js';
+import type { Frame } from '../wire/trace.js';
+
+/** MUST rules fail, SHOULD rules warn. */
+export type Level = 'MUST' | 'SHOULD';
+
+export type Status = 'pass' | 'fail' | 'warn' | 'skip' | 'error';
+
+export type Suite = 'protocol' | 'tools' | 'resources' | 'prompts' | 'completion' | 'errors' | 'stdio' | 'http' | 'stateless' | 'mrtr' | 'subscriptions' | 'lint' | 'security' | 'auth';
+
+export interface Evidence {
+  /** Trace frames the verdict rests on. */
+  frames?: Frame[];
+  /** A curl command reproducing the HTTP request. */
+  curl?: string;
+  /** Anything else worth showing (a schema error, a diff). */
+  note?: string;
+}
+
+/** What a check's run function returns: a verdict with its reason and evidence. */
+export interface Finding {
+  status: Status;
+  message: string;
+  evidence?: Evidence[];
+}
+
+export interface CheckContext {
+  /** The shared connection of the run (already connected, era decided). */
+  readonly client: McpClient;
+  readonly target: Target;
+  readonly era: Era;
+  readonly transport: Transport;
+  readonly timeoutMs: number;
+  /** A fresh connection (a new process for stdio), closed when the check ends. */
+  openClient(options?: { era?: Era; capabilities?: Record<string, unknown> }): Promise<McpClient>;
+  /** A second instance of the same server (--replica), when one was given. */
+  readonly replica?: Target;
+  /** Whether a tool may be called (--allow-call, --calls, or readOnlyHint), and with which arguments. */
+  callPolicy(tool: Record<string, unknown>): { allowed: true; args?: Record<string, unknown> } | { allowed: false; reason: string };
+  /** tools/list (all pages) of the shared connection, fetched once per run. */
+  tools(): Promise<Record<string, unknown>[]>;
+  /** Evidence from the frames of an outcome (and a curl command over HTTP). */
+  evidence(frames: { from: number; to: number }, client?: McpClient): Evidence;
+  readonly signal: AbortSignal;
+}
+
+export interface CheckDefinition {
+  /** Stable dotted id, used in baselines and reports, e.g. 'tools.name-format'. */
+  id: string;
+  title: string;
+  suite: Suite;
+  level: Level;
+  eras: Era[];
+  transports: Transport[];
+  /** Server capabilities the check needs; absent means not applicable (skip), never a failure. */
+  requires?: string[];
+  /** Where the rule is written, e.g. 'server/tools#tool-names'. */
+  spec: string;
+  run(ctx: CheckContext): Promise<Finding>;
+}
+
+export interface CheckResult {
+  id: string;
+  title: string;
+  suite: Suite;
+  level: Level;
+  spec: string;
+  status: Status;
+  message: string;
+  evidence: Evidence[];
+  durationMs: number;
+}
+
+export interface RunReport {
+  tool: { name: 'mcpvet'; version: string };
+  target: string;
+  transport: Transport;
+  era: Era;
+  protocolVersion: string;
+  eraReason: string;
+  serverInfo?: { name?: string; version?: string };
+  startedAt: string;
+  durationMs: number;
+  results: CheckResult[];
+  summary: Record<Status, number>;
+  /** Set when --expected-failures was given. */
+  baseline?: { file: string; regressions: string[]; stale: string[] };
+}

@@ -1,0 +1,44 @@
+/** Flags of `mcpvet call`; the runner is imported only when the command runs. */
+import { Option, type Command } from 'commander';
+import { addTargetOptions, collect } from './target-options.js';
+
+/** The methods `call` can send (the Inspector's, plus the modern server/discover). */
+export const CALL_METHODS = [
+  'initialize',
+  'server/discover',
+  'tools/list',
+  'tools/call',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+  'prompts/list',
+  'prompts/get',
+  'completion/complete',
+] as const;
+
+export function defineCallCommand(program: Command, onMachineOutput: () => void): void {
+  const call = addTargetOptions(
+    program
+      .command('call')
+      .description('send one request and print the result (compatible with `inspector --cli`)')
+      .argument('[server...]', 'stdio server command (put it after --)')
+      .addOption(new Option('--method <method>', 'the MCP method').choices(CALL_METHODS).makeOptionMandatory())
+      .option('--tool-name <name>', 'tool to call (tools/call)')
+      .option('--tool-arg <key=value>', 'tool argument, converted by the tool inputSchema (repeatable)', collect, [])
+      .option('--tool-args-json <json>', 'all tool arguments as one JSON object')
+      .option('--uri <uri>', 'resource URI (resources/read)')
+      .option('--prompt-name <name>', 'prompt name (prompts/get)')
+      .option('--prompt-args <key=value>', 'prompt argument (repeatable)', collect, [])
+      .option('--ref <prompt:NAME|resource:URI>', 'what to complete (completion/complete)')
+      .option('--argument-name <name>', 'argument to complete (completion/complete)')
+      .option('--argument-value <text>', 'partial value to complete (completion/complete)')
+      .option('--answers <file>', 'JSON answers for input the server asks for (elicitation, sampling, roots)')
+      .option('--strict', 'lint the listed tools; exit 6 on error-level findings (tools/list)')
+      .addOption(new Option('--format <format>', 'output format').choices(['json', 'text']).default('json')),
+  );
+  call.action(async (server: string[], flags) => {
+    onMachineOutput();
+    const { runCall } = await import('./call.js');
+    process.exitCode = await runCall(server, flags);
+  });
+}
