@@ -91,9 +91,21 @@ export const TOOLS: Json[] = [
 
 export const findTool = (name: unknown): Json | undefined => TOOLS.find((t) => t.name === name);
 
-const ajv = new Ajv2020({ allErrors: true });
-ajv.addKeyword({ keyword: 'x-mcp-header', schemaType: 'string' });
-const validators = new Map<string, ValidateFunction>(TOOLS.map((t) => [t.name as string, ajv.compile(t.inputSchema as object)]));
+// Compiled on first use: compiling every schema at start-up costs a few hundred ms of cold start.
+let ajv: Ajv2020 | undefined;
+const validators = new Map<string, ValidateFunction>();
+function validatorFor(tool: Json): ValidateFunction {
+  let validate = validators.get(tool.name as string);
+  if (!validate) {
+    if (!ajv) {
+      ajv = new Ajv2020({ allErrors: true });
+      ajv.addKeyword({ keyword: 'x-mcp-header', schemaType: 'string' });
+    }
+    validate = ajv.compile(tool.inputSchema as object);
+    validators.set(tool.name as string, validate);
+  }
+  return validate;
+}
 
 export interface ToolEnv extends ConfirmationEnv {
   store: NoteStore;
@@ -115,9 +127,10 @@ const structured = (value: unknown): Json => ({ content: [text(JSON.stringify(va
 export async function callTool(env: ToolEnv, call: ToolCall): Promise<Json> {
   const { name } = call.params;
   const args = call.params.arguments ?? {};
-  if (!findTool(name)) throw new RpcError(Code.InvalidParams, `Unknown tool: ${String(name)}`);
+  const tool = findTool(name);
+  if (!tool) throw new RpcError(Code.InvalidParams, `Unknown tool: ${String(name)}`);
   if (!isObject(args)) throw new RpcError(Code.InvalidParams, 'tools/call arguments must be an object');
-  const validate = validators.get(name as string)!;
+  const validate = validatorFor(tool);
   // SEP-1303: arguments that break the input schema are a tool execution error, so the model can retry.
   if (!validate(args)) {
     const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`);

@@ -2,7 +2,7 @@
 import type { McpClient } from '../client/types.js';
 import type { Era } from '../protocol/versions.js';
 import type { Target, Transport } from '../wire/target.js';
-import type { Frame } from '../wire/trace.js';
+import type { Frame, Trace } from '../wire/trace.js';
 
 /** MUST rules fail, SHOULD rules warn. */
 export type Level = 'MUST' | 'SHOULD';
@@ -45,6 +45,10 @@ export interface CheckContext {
   /** Evidence from the frames of an outcome (and a curl command over HTTP). */
   evidence(frames: { from: number; to: number }, client?: McpClient): Evidence;
   readonly signal: AbortSignal;
+  /** Every trace of the run so far (the shared connection's and each fresh one's). */
+  traces(): Trace[];
+  /** --spec-schema: an official schema file to validate every message against as well. */
+  readonly specSchemaFile?: string;
 }
 
 export interface CheckDefinition {
@@ -59,6 +63,8 @@ export interface CheckDefinition {
   requires?: string[];
   /** Where the rule is written, e.g. 'server/tools#tool-names'. */
   spec: string;
+  /** Runs after every other check, e.g. to judge the whole trace of the run. */
+  final?: boolean;
   run(ctx: CheckContext): Promise<Finding>;
 }
 

@@ -1,0 +1,62 @@
+/** What a check sees: the shared connection, fresh connections on demand, the call policy, evidence helpers. */
+import { connect } from '../client/connect.js';
+import { scriptedHost } from '../client/host.js';
+import type { InputHost, McpClient } from '../client/types.js';
+import type { Era } from '../protocol/versions.js';
+import type { Target } from '../wire/target.js';
+import type { Trace } from '../wire/trace.js';
+import type { CallPolicy } from './calls-file.js';
+import { curlFor } from './curl.js';
+import type { CheckContext, Evidence } from './types.js';
+
+export interface RunEnvironment {
+  client: McpClient;
+  target: Target;
+  timeoutMs: number;
+  replica?: Target;
+  callPolicy: CallPolicy;
+  host?: InputHost;
+  /** Every trace of the run, appended to as connections open. */
+  traces: Trace[];
+  specSchemaFile?: string;
+}
+
+export function createContext(run: RunEnvironment, signal: AbortSignal, opened: McpClient[]): CheckContext {
+  let toolsPromise: Promise<Record<string, unknown>[]> | undefined;
+  return {
+    client: run.client,
+    target: run.target,
+    era: run.client.era,
+    transport: run.target.transport,
+    timeoutMs: run.timeoutMs,
+    replica: run.replica,
+    signal,
+    callPolicy: run.callPolicy,
+    traces: () => run.traces,
+    specSchemaFile: run.specSchemaFile,
+    tools: () => (toolsPromise ??= sharedTools(run)),
+    async openClient(options: { era?: Era; capabilities?: Record<string, unknown> } = {}) {
+      const host = options.capabilities ? { ...(run.host ?? scriptedHost({})), capabilities: options.capabilities } : run.host;
+      const client = await connect(run.target, { era: options.era ?? run.client.era, timeoutMs: run.timeoutMs, host });
+      opened.push(client);
+      run.traces.push(client.trace);
+      return client;
+    },
+    evidence(frames, client = run.client): Evidence {
+      const slice = client.trace.frames.slice(frames.from, frames.to + 1);
+      const request = slice.find((frame) => frame.direction === 'send' && frame.http);
+      return { frames: slice, curl: request ? curlFor(request) : undefined };
+    },
+  };
+}
+
+/** tools/list once per run (every check that needs tools shares it). */
+const cache = new WeakMap<McpClient, Promise<Record<string, unknown>[]>>();
+function sharedTools(run: RunEnvironment): Promise<Record<string, unknown>[]> {
+  let promise = cache.get(run.client);
+  if (!promise) {
+    promise = run.client.listAll('tools/list');
+    cache.set(run.client, promise);
+  }
+  return promise;
+}

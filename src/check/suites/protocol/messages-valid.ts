@@ -1,0 +1,67 @@
+/**
+ * Every message the server sent during the run, on every connection, validated against mcpvet's
+ * own validators for the negotiated revision (and an official schema file with --spec-schema).
+ * Only server-to-client messages are judged: the client side includes deliberate bad probes.
+ */
+import { isObject, isRequest, isResponse } from '../../../protocol/jsonrpc.js';
+import { META } from '../../../protocol/meta.js';
+import { LEGACY_VERSIONS, MODERN_VERSIONS } from '../../../protocol/versions.js';
+import type { Frame, Trace } from '../../../wire/trace.js';
+import { defineCheck, pass, violation } from '../../define.js';
+
+const MAX_REPORTED = 10;
+const KNOWN: readonly string[] = [...MODERN_VERSIONS, ...LEGACY_VERSIONS];
+
+export default defineCheck({
+  id: 'protocol.messages-valid',
+  title: 'Every message the server sends is valid for the negotiated revision',
+  suite: 'protocol',
+  level: 'MUST',
+  eras: ['modern', 'legacy'],
+  transports: ['stdio', 'http'],
+  spec: 'basic#messages',
+  final: true,
+  async run(ctx) {
+    const { validateMessage } = await import('../../../protocol/validate.js');
+    const spec = ctx.specSchemaFile ? (await import('../../../protocol/spec-schema.js')).loadSpecSchema(ctx.specSchemaFile) : undefined;
+    const problems: { frame: Frame; text: string }[] = [];
+    let checked = 0;
+    for (const trace of ctx.traces()) {
+      for (const { frame, method, revision } of serverMessages(trace, ctx.client.protocolVersion)) {
+        checked++;
+        const issues = validateMessage(frame.message, { revision, direction: 'server-to-client', method });
+        const official = spec ? spec.validateMessage(frame.message, method, 'server-to-client') : [];
+        for (const issue of issues) problems.push({ frame, text: `${method ?? 'message'}: ${issue.path || '(root)'} ${issue.message}` });
+        for (const issue of official) problems.push({ frame, text: `${method ?? 'message'} (official schema): ${issue.path || '(root)'} ${issue.message}` });
+      }
+    }
+    if (problems.length === 0) return pass(`${checked} server messages are valid${spec ? ', also against the official schema' : ''}`);
+    const shown = problems.slice(0, MAX_REPORTED);
+    return violation(`${problems.length} problem(s) in server messages: ${shown.map((problem) => problem.text).join('; ')}${problems.length > MAX_REPORTED ? '; …' : ''}`, [
+      { frames: [...new Set(shown.map((problem) => problem.frame))] },
+    ]);
+  },
+});
+
+/** Server messages with the method they answer and the revision in force on that connection. */
+function* serverMessages(trace: Trace, fallbackRevision: string): Generator<{ frame: Frame; method?: string; revision: string }> {
+  const methods = new Map<string, string>();
+  let revision = fallbackRevision;
+  for (const frame of trace.frames) {
+    if (frame.kind !== 'message' || !isObject(frame.message)) continue;
+    const message = frame.message;
+    if (frame.direction === 'send') {
+      if (isRequest(message)) methods.set(String(message.id), message.method);
+      const meta = isObject(message.params) && isObject(message.params._meta) ? message.params._meta : undefined;
+      // Probes send unsupported versions on purpose; only a version we speak sets the revision.
+      const declared = meta?.[META.protocolVersion];
+      if (typeof declared === 'string' && KNOWN.includes(declared)) revision = declared;
+      continue;
+    }
+    if (frame.direction !== 'receive') continue;
+    const method = isResponse(message) ? methods.get(String(message.id)) : undefined;
+    const chosen = method === 'initialize' && isObject(message.result) ? message.result.protocolVersion : undefined;
+    if (typeof chosen === 'string' && KNOWN.includes(chosen)) revision = chosen;
+    yield { frame, method, revision };
+  }
+}
