@@ -1,0 +1,62 @@
+/** One whole check run against a target: connect, select, run, and build the RunReport. */
+import { connect } from '../client/connect.js';
+import type { InputHost } from '../client/types.js';
+import type { EraPreference } from '../protocol/versions.js';
+import { describeTarget, type Target } from '../wire/target.js';
+import pkg from '../../package.json' with { type: 'json' };
+import { makeCallPolicy } from './calls-file.js';
+import { ALL_CHECKS } from './registry.js';
+import { runChecks, selectChecks, summarize, type RunOptions, type Selection } from './runner.js';
+import type { CheckDefinition, RunReport } from './types.js';
+
+export interface CheckRunOptions extends Selection, RunOptions {
+  era?: EraPreference;
+  timeoutMs?: number;
+  allowCall?: string[];
+  calls?: Record<string, Record<string, unknown>>;
+  replica?: Target;
+  host?: InputHost;
+  specSchemaFile?: string;
+  /** The checks to choose from (default: all of mcpvet's). */
+  checks?: CheckDefinition[];
+}
+
+export async function runCheckRun(target: Target, options: CheckRunOptions = {}): Promise<RunReport> {
+  const startedAt = new Date();
+  const started = performance.now();
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const client = await connect(target, { era: options.era ?? 'auto', timeoutMs, host: options.host });
+  try {
+    const checks = selectChecks(options.checks ?? ALL_CHECKS, options);
+    const results = await runChecks(
+      checks,
+      {
+        client,
+        target,
+        timeoutMs,
+        replica: options.replica,
+        host: options.host,
+        callPolicy: makeCallPolicy(options.allowCall ?? [], options.calls ?? {}),
+        traces: [client.trace],
+        specSchemaFile: options.specSchemaFile,
+      },
+      options,
+    );
+    const info = client.serverInfo;
+    return {
+      tool: { name: 'mcpvet', version: pkg.version },
+      target: describeTarget(target),
+      transport: target.transport,
+      era: client.era,
+      protocolVersion: client.protocolVersion,
+      eraReason: client.eraReason,
+      serverInfo: info ? { name: info.name, version: info.version } : undefined,
+      startedAt: startedAt.toISOString(),
+      durationMs: Math.round(performance.now() - started),
+      results,
+      summary: summarize(results),
+    };
+  } finally {
+    await client.close();
+  }
+}
