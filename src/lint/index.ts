@@ -1,0 +1,12 @@
+// Tool-schema lint: public API.
+export type { Severity, LintFinding, LintOptions, RuleMeta } from './types.js';
+export { LIST_SCOPE } from './types.js';
+export { RULES, PROFILES, DEFAULT_PROFILES } from './rules.js';
+export { lintTools, lintToolsListResult, UnknownProfileError } from './engine.js';
+export { summarize, hasErrors, type LintSummary } from './summary.js';
+export { estimateTokens } from './checks/size.js';
+export { renderText } from './render/text.js';
+export { renderJson, type LintJsonDocument } from './render/json.js';
+export { renderMarkdown } from './render/markdown.js';
+export { renderSarif, type SarifOptions } from './render/sarif.js';
+export { renderRulesTable } from './render/rules-table.js';

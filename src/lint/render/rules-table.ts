@@ -1,0 +1,10 @@
+// The Markdown table of every rule, as published in docs/lint-rules.md (and the README).
+import { RULES } from '../rules.js';
+import { cell } from './markdown.js';
+import type { RuleMeta } from '../types.js';
+
+export function renderRulesTable(rules: RuleMeta[] = RULES): string {
+  const rows = rules.map((r) =>
+    `| \`${r.id}\` | ${r.severity} | ${r.profile ?? 'always'} | ${cell(r.description)} | ${cell(r.fix)} |`);
+  return ['| Rule | Severity | Profile | What it catches | Fix |', '| --- | --- | --- | --- | --- |', ...rows].join('\n') + '\n';
+}
