@@ -8,6 +8,7 @@ import pkg from '../../package.json' with { type: 'json' };
 import { errorEnvelope, toCliError, usageError } from './cli-error.js';
 import { ExitCode } from './exit-codes.js';
 import { defineCallCommand } from './call-command.js';
+import { defineCheckCommand } from './check-command.js';
 import { defineLintCommand } from './lint-command.js';
 
 /** Errors of commands that print machine output are one JSON line; the others get a plain line. */
@@ -26,6 +27,7 @@ function buildProgram(): Command {
 
   // One line per command; each *-command.ts holds only flags and lazily imports its runner.
   defineCallCommand(program, onMachineOutput);
+  defineCheckCommand(program);
   defineLintCommand(program);
   // (more commands are registered here)
 

@@ -1,0 +1,31 @@
+/** Flags of `mcpvet check`; the runner is imported only when the command runs. */
+import { Option, type Command } from 'commander';
+import { addTargetOptions, collect } from './target-options.js';
+
+export function defineCheckCommand(program: Command): void {
+  const check = addTargetOptions(
+    program
+      .command('check')
+      .description('run every applicable conformance check against any server (exit 2 when a check fails)')
+      .argument('[server...]', 'stdio server command (put it after --)')
+      .option('--suite <names>', 'suites to run, comma-separated (default: all)', collect, [])
+      .option('--only <glob>', 'run only checks whose id matches (repeatable)', collect, [])
+      .option('--skip <glob>', 'skip checks whose id matches (repeatable)', collect, [])
+      .option('--allow-call <glob>', 'tools that checks may call (repeatable; readOnlyHint tools are always allowed)', collect, [])
+      .option('--calls <file>', 'YAML: tool name -> arguments that checks may use to call it')
+      .option('--answers <file>', 'JSON answers for input the server asks for (elicitation, sampling, roots)')
+      .option('--replica <url-or-command>', 'a second instance of the same server, to prove no sticky sessions are needed')
+      .option('--format <formats>', 'console, json, junit, markdown, html (comma-separated)', 'console')
+      .option('-o, --output <dir>', 'write the reports and per-suite checks.json files into this folder')
+      .option('--expected-failures <file>', 'YAML list of check ids expected to fail (a baseline)')
+      .option('--strict-warnings', 'warnings fail the run too')
+      .option('--spec-schema <file>', 'also validate every server message against this official schema.json')
+      .addOption(new Option('--concurrency <n>', 'checks run at once').argParser(Number).default(4))
+      .option('--verbose', 'show every check as it finishes, and passing checks in the summary')
+      .option('--no-color', 'no colors in console output'),
+  );
+  check.action(async (server: string[], flags) => {
+    const { runCheck } = await import('./check.js');
+    process.exitCode = await runCheck(server, flags);
+  });
+}

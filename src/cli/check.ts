@@ -1,0 +1,102 @@
+/** `mcpvet check`: parse flags, run the checks, write the reports, pick the exit code. */
+import type { InputHost } from '../client/types.js';
+import { loadCallsFile } from '../check/calls-file.js';
+import { SUITES } from '../check/registry.js';
+import { runCheckRun } from '../check/run.js';
+import type { Suite } from '../check/types.js';
+import type { Target } from '../wire/target.js';
+import { usageError } from './cli-error.js';
+import { resolveTarget, type TargetFlags } from './target-options.js';
+
+export interface CheckFlags extends TargetFlags {
+  suite: string[];
+  only: string[];
+  skip: string[];
+  allowCall: string[];
+  calls?: string;
+  answers?: string;
+  replica?: string;
+  format: string;
+  output?: string;
+  expectedFailures?: string;
+  strictWarnings?: boolean;
+  specSchema?: string;
+  concurrency: number;
+  verbose?: boolean;
+  color: boolean;
+}
+
+const FORMATS = ['console', 'json', 'junit', 'markdown', 'html'];
+
+export async function runCheck(positional: string[], flags: CheckFlags): Promise<number> {
+  const suites = splitList(flags.suite);
+  const unknownSuite = suites.find((suite) => !SUITES.includes(suite as Suite));
+  if (unknownSuite) throw usageError(`unknown suite "${unknownSuite}" (suites: ${SUITES.join(', ')})`);
+  const formats = splitList([flags.format]);
+  const unknownFormat = formats.find((format) => !FORMATS.includes(format));
+  if (unknownFormat) throw usageError(`unknown format "${unknownFormat}" (formats: ${FORMATS.join(', ')})`);
+  if (formats.length > 1 && !flags.output) throw usageError(`--format ${formats.join(',')}: several formats need -o DIR (stdout takes one)`);
+  if (!Number.isInteger(flags.concurrency) || flags.concurrency < 1) throw usageError('--concurrency takes a positive whole number');
+
+  const target = await resolveTarget(flags, positional);
+  const calls = flags.calls ? loadOrUsage(() => loadCallsFile(flags.calls as string)) : {};
+  const host = flags.answers ? await loadHost(flags.answers) : undefined;
+  const replica = flags.replica ? replicaTarget(flags.replica, target) : undefined;
+  const expected = flags.expectedFailures ? await (await import('../report/baseline.js')).loadExpectedFailures(flags.expectedFailures) : undefined;
+
+  const color = flags.color && process.stdout.isTTY === true && !process.env.NO_COLOR;
+  const { createProgress } = await import('../report/progress.js');
+  const progress = createProgress({ verbose: flags.verbose, color: process.stderr.isTTY === true && flags.color && !process.env.NO_COLOR });
+  let report = await runCheckRun(target, {
+    era: flags.protocolEra,
+    timeoutMs: flags.timeout,
+    suites: suites as Suite[],
+    only: flags.only,
+    skip: flags.skip,
+    allowCall: flags.allowCall,
+    calls,
+    host,
+    replica,
+    specSchemaFile: flags.specSchema,
+    concurrency: flags.concurrency,
+    onStart: (check) => progress.onCheckStart(check),
+    onDone: (result) => progress.onCheckDone(result),
+  });
+  progress.finish();
+
+  const { applyBaseline, exitCodeFor } = await import('../report/baseline.js');
+  if (expected) report = applyBaseline(report, expected, flags.expectedFailures);
+  const { writeReports, ReportUsageError } = await import('../report/write.js');
+  try {
+    await writeReports(report, formats, flags.output, { color, verbose: flags.verbose });
+  } catch (error) {
+    if (error instanceof ReportUsageError) throw usageError(error.message);
+    throw error;
+  }
+  return exitCodeFor(report, { strictWarnings: flags.strictWarnings });
+}
+
+function splitList(values: string[]): string[] {
+  return values.flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
+}
+
+function loadOrUsage<T>(load: () => T): T {
+  try {
+    return load();
+  } catch (error) {
+    throw usageError((error as Error).message);
+  }
+}
+
+async function loadHost(file: string): Promise<InputHost> {
+  const { loadHostScript, scriptedHost } = await import('../client/host.js');
+  return scriptedHost(loadOrUsage(() => loadHostScript(file)));
+}
+
+/** A URL means an HTTP replica; anything else is a command line for a stdio replica. */
+function replicaTarget(value: string, primary: Target): Target {
+  if (/^https?:\/\//.test(value)) return { transport: 'http', url: value, headers: primary.transport === 'http' ? primary.headers : undefined };
+  const [command, ...args] = value.split(/\s+/).filter(Boolean);
+  if (!command) throw usageError('--replica needs a URL or a command');
+  return { transport: 'stdio', command, args, env: primary.transport === 'stdio' ? primary.env : undefined, cwd: primary.transport === 'stdio' ? primary.cwd : undefined };
+}
