@@ -10,6 +10,7 @@ import { ExitCode } from './exit-codes.js';
 import { defineCallCommand } from './call-command.js';
 import { defineCheckCommand } from './check-command.js';
 import { defineLintCommand } from './lint-command.js';
+import { defineContractCommands } from './contract-commands.js';
 
 /** Errors of commands that print machine output are one JSON line; the others get a plain line. */
 let jsonErrors = false;
@@ -29,6 +30,7 @@ function buildProgram(): Command {
   defineCallCommand(program, onMachineOutput);
   defineCheckCommand(program);
   defineLintCommand(program);
+  defineContractCommands(program);
   // (more commands are registered here)
 
   return program;

@@ -1,0 +1,30 @@
+/** Flags of `mcpvet snapshot` and `mcpvet diff`; runners are imported only when a command runs. */
+import { Option, type Command } from 'commander';
+import { addTargetOptions, collect } from './target-options.js';
+
+export function defineContractCommands(program: Command): void {
+  const snapshot = addTargetOptions(
+    program
+      .command('snapshot')
+      .description("record a server's surface (tools, schemas, resources, prompts, error classes) as a contract file")
+      .argument('[server...]', 'stdio server command (put it after --)')
+      .requiredOption('-o, --output <file>', 'where to write the contract JSON')
+      .option('--with-descriptions', 'keep tool descriptions in the file (they are always hashed)')
+      .option('--allow-call <glob>', 'tools that may be called with invalid arguments to learn the error class (default: read-only tools)', collect, []),
+  );
+  snapshot.action(async (server: string[], flags) => {
+    const { runSnapshot } = await import('./snapshot.js');
+    process.exitCode = await runSnapshot(server, flags);
+  });
+
+  program
+    .command('diff')
+    .description('compare two contract snapshots (or cassettes): breaking, compatible and cosmetic changes; exit 2 on breaking')
+    .argument('<old>', 'the old snapshot or cassette')
+    .argument('<new>', 'the new snapshot or cassette')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'markdown', 'json']).default('text'))
+    .action(async (oldFile: string, newFile: string, flags) => {
+      const { runDiff } = await import('./diff.js');
+      process.exitCode = await runDiff(oldFile, newFile, flags);
+    });
+}
