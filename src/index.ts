@@ -1,8 +1,22 @@
-/** The mcpvet library API, for use inside test suites. */
+/** The mcpvet library API, for use inside test suites (vitest, node:test, …). */
 export { connect, type ConnectOptions } from './client/connect.js';
 export { scriptedHost, loadHostScript, NO_INPUT_HOST, type HostScript } from './client/host.js';
 export type { McpClient, RpcOutcome, InputHost, JsonObject } from './client/types.js';
 export { TransportError } from './protocol/transport-error.js';
 export { ErrorCode, errorCodeName } from './protocol/errors.js';
+export { validateMessage, validateResult, type ValidationIssue } from './protocol/validate.js';
 export { Trace, type Frame } from './wire/trace.js';
 export type { Target, StdioTarget, HttpTarget } from './wire/target.js';
+
+export { runCheckRun, type CheckRunOptions } from './check/run.js';
+export { defineCheck } from './check/define.js';
+export { ALL_CHECKS } from './check/registry.js';
+export type { CheckDefinition, CheckContext, CheckResult, RunReport, Finding, Status } from './check/types.js';
+
+export { lintTools, lintToolsListResult, RULES as LINT_RULES, PROFILES as LINT_PROFILES, type LintFinding, type LintOptions } from './lint/index.js';
+
+export { takeSnapshot } from './contract/snapshot.js';
+export { diffContracts, suggestBump } from './contract/diff.js';
+export type { ContractSnapshot } from './contract/snapshot-types.js';
+export type { ContractChange } from './contract/change.js';
+export { assertConformance, assertToolsLintClean, ConformanceError } from './assert.js';
