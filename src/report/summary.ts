@@ -1,0 +1,75 @@
+/** What every renderer needs from a report: counts, results grouped by suite, spec links, durations. */
+import type { CheckResult, RunReport, Status, Suite } from '../check/types.js';
+
+export const STATUSES: readonly Status[] = ['pass', 'fail', 'warn', 'skip', 'error'];
+
+/** Suites in the order reports show them (the order of DESIGN.md); unknown ones follow, by name. */
+const SUITE_ORDER: readonly Suite[] = ['protocol', 'tools', 'resources', 'prompts', 'completion', 'errors', 'stdio', 'http', 'stateless', 'mrtr', 'subscriptions', 'lint', 'security', 'auth'];
+
+export type Counts = Record<Status, number>;
+
+/** Counted from the results themselves, so a renderer never disagrees with what it lists. */
+export function countStatuses(results: readonly CheckResult[]): Counts {
+  const counts: Counts = { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 };
+  for (const result of results) counts[result.status]++;
+  return counts;
+}
+
+export interface SuiteGroup {
+  suite: string;
+  results: CheckResult[];
+  counts: Counts;
+  durationMs: number;
+}
+
+/** Results by suite, suites in a fixed order and checks sorted by id, so output is stable across runs. */
+export function groupBySuite(results: readonly CheckResult[]): SuiteGroup[] {
+  const bySuite = new Map<string, CheckResult[]>();
+  for (const result of results) {
+    const list = bySuite.get(result.suite) ?? [];
+    list.push(result);
+    bySuite.set(result.suite, list);
+  }
+  const rank = (suite: string) => {
+    const index = (SUITE_ORDER as readonly string[]).indexOf(suite);
+    return index === -1 ? SUITE_ORDER.length : index;
+  };
+  return [...bySuite.keys()]
+    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
+    .map((suite) => {
+      const list = bySuite.get(suite)!.slice().sort((a, b) => a.id.localeCompare(b.id));
+      return { suite, results: list, counts: countStatuses(list), durationMs: list.reduce((sum, r) => sum + r.durationMs, 0) };
+    });
+}
+
+/** The stable one-line tally, e.g. `checks: 40 passed, 2 failed, 3 warnings, 5 skipped, 0 errors`. */
+export function countsLine(counts: Counts): string {
+  return `checks: ${counts.pass} passed, ${counts.fail} failed, ${counts.warn} warnings, ${counts.skip} skipped, ${counts.error} errors`;
+}
+
+/**
+ * A link for a check's `spec` field ('server/tools#tool-names'): the revision the run
+ * negotiated, on the official site. Absolute URLs are kept as they are.
+ */
+export function specUrl(spec: string, protocolVersion: string): string {
+  if (/^https?:\/\//.test(spec)) return spec;
+  const version = /^\d{4}-\d{2}-\d{2}$/.test(protocolVersion) ? protocolVersion : 'latest';
+  return `https://modelcontextprotocol.io/specification/${version}/${spec.replace(/^\/+/, '')}`;
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)}s`;
+}
+
+/** The header facts every human format shows: which server, how it was reached, which revision. */
+export function describeRun(report: RunReport): { target: string; transport: string; era: string; protocolVersion: string; server?: string } {
+  const server = report.serverInfo ? [report.serverInfo.name, report.serverInfo.version].filter(Boolean).join(' ') : '';
+  return { target: report.target, transport: report.transport, era: report.era, protocolVersion: report.protocolVersion, ...(server ? { server } : {}) };
+}
+
+/** Checks a person must read: failures, errors, warnings (in that order of urgency). */
+export function findingsOf(results: readonly CheckResult[]): CheckResult[] {
+  const order: Partial<Record<Status, number>> = { fail: 0, error: 1, warn: 2 };
+  return results.filter((r) => r.status in order).sort((a, b) => order[a.status]! - order[b.status]! || a.id.localeCompare(b.id));
+}

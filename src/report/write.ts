@@ -1,0 +1,67 @@
+/**
+ * Where reports go (`--format a,b` and `-o DIR`):
+ * - without -o: one format, printed to stdout (`--format json` prints one JSON document and
+ *   nothing else). Several formats without -o is a usage error: they cannot share stdout.
+ * - with -o DIR: every format that has a file name is written there (report.json, junit.xml,
+ *   report.md, report.html), always with the per-suite `server-<suite>/checks.json` files of
+ *   the official conformance layout; the console summary still goes to stdout, so a person
+ *   (or a CI log) sees the verdict, whether or not `console` was listed. A one-line note of
+ *   what was written goes to stderr.
+ * Files never contain color. The directory is created when missing; files are replaced.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { RunReport } from '../check/types.js';
+import { conformanceFiles } from './conformance.js';
+import { getReporter, type Reporter } from './types.js';
+
+export interface WriteOptions {
+  /** Color for the console format on stdout (the caller checks TTY and NO_COLOR). */
+  color?: boolean;
+  verbose?: boolean;
+  /** Literal values to mask in every output (see RenderOptions.secrets). */
+  secrets?: readonly string[];
+  stdout?: { write(text: string): unknown };
+  stderr?: { write(text: string): unknown };
+}
+
+export class ReportUsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ReportUsageError';
+  }
+}
+
+export interface WrittenReports {
+  /** Paths of the files written (empty without -o). */
+  files: string[];
+}
+
+export async function writeReports(report: RunReport, formats: readonly string[], outDir?: string, options: WriteOptions = {}): Promise<WrittenReports> {
+  const stdout = options.stdout ?? process.stdout;
+  const stderr = options.stderr ?? process.stderr;
+  const names = [...new Set(formats.length ? formats : ['console'])];
+  const reporters = await Promise.all(names.map((name) => getReporter(name))); // unknown names fail before anything is written
+  const render = (reporter: Reporter, color: boolean) => reporter.render(report, { color, verbose: options.verbose, secrets: options.secrets });
+
+  if (outDir === undefined) {
+    if (reporters.length > 1) throw new ReportUsageError(`--format ${names.join(',')}: several formats need -o DIR (stdout takes one)`);
+    const reporter = reporters[0]!;
+    stdout.write(render(reporter, reporter.name === 'console' && options.color === true));
+    return { files: [] };
+  }
+
+  const outputs = reporters.filter((r) => r.fileName).map((r) => ({ path: r.fileName!, content: render(r, false) }));
+  outputs.push(...conformanceFiles(report, { secrets: options.secrets }));
+  const files: string[] = [];
+  for (const output of outputs) {
+    const path = join(outDir, output.path);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, output.content, 'utf8');
+    files.push(path);
+  }
+  const console = reporters.find((r) => r.name === 'console') ?? (await getReporter('console'));
+  stdout.write(render(console, options.color === true));
+  stderr.write(`mcpvet: wrote ${files.length} report files to ${outDir}\n`);
+  return { files };
+}
