@@ -101,6 +101,25 @@ describe('MRTR (input_required) through a scriptable host', () => {
   });
 });
 
+describe('SSE responses', () => {
+  it('reads an event-stream answer: progress notifications first, then the result', async () => {
+    const server = await startHttpServer();
+    try {
+      await withClient({ transport: 'http', url: server.url }, { timeoutMs: 5000 }, async (client) => {
+        const seen: string[] = [];
+        const outcome = await client.request('tools/call', { name: 'search_notes', arguments: { query: 'e' }, _meta: { progressToken: 'p1' } }, { onNotification: (n) => seen.push(String(n.method)) });
+        expect(outcome.http?.contentType).toContain('text/event-stream');
+        expect(outcome.result?.resultType).toBe('complete');
+        expect(seen.length).toBeGreaterThan(0);
+        expect(new Set(seen)).toEqual(new Set(['notifications/progress']));
+        expect(outcome.notifications.length).toBe(seen.length);
+      });
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('HTTP headers of the modern era', () => {
   it('sends Mcp-Method, Mcp-Name (base64 when unsafe) and Mcp-Param-* from x-mcp-header', async () => {
     const server = await startHttpServer();
