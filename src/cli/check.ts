@@ -42,7 +42,16 @@ export async function runCheck(positional: string[], flags: CheckFlags): Promise
   const calls = flags.calls ? loadOrUsage(() => loadCallsFile(flags.calls as string)) : {};
   const host = flags.answers ? await loadHost(flags.answers) : undefined;
   const replica = flags.replica ? replicaTarget(flags.replica, target) : undefined;
-  const expected = flags.expectedFailures ? await (await import('../report/baseline.js')).loadExpectedFailures(flags.expectedFailures) : undefined;
+  const baseline = await import('../report/baseline.js');
+  let expected: string[] | undefined;
+  if (flags.expectedFailures) {
+    try {
+      expected = await baseline.loadExpectedFailures(flags.expectedFailures);
+    } catch (error) {
+      if (error instanceof baseline.BaselineFileError) throw usageError(error.message);
+      throw error;
+    }
+  }
 
   const color = flags.color && process.stdout.isTTY === true && !process.env.NO_COLOR;
   const { createProgress } = await import('../report/progress.js');
@@ -64,16 +73,21 @@ export async function runCheck(positional: string[], flags: CheckFlags): Promise
   });
   progress.finish();
 
-  const { applyBaseline, exitCodeFor } = await import('../report/baseline.js');
-  if (expected) report = applyBaseline(report, expected, flags.expectedFailures);
+  if (expected) report = baseline.applyBaseline(report, expected, flags.expectedFailures);
   const { writeReports, ReportUsageError } = await import('../report/write.js');
   try {
-    await writeReports(report, formats, flags.output, { color, verbose: flags.verbose });
+    await writeReports(report, formats, flags.output, { color, verbose: flags.verbose, secrets: secretsOf(target) });
   } catch (error) {
     if (error instanceof ReportUsageError) throw usageError(error.message);
     throw error;
   }
-  return exitCodeFor(report, { strictWarnings: flags.strictWarnings });
+  return baseline.exitCodeFor(report, { strictWarnings: flags.strictWarnings });
+}
+
+/** Header and env values the user gave may be credentials: reports mask them wherever they appear. */
+function secretsOf(target: Target): string[] {
+  const values = target.transport === 'http' ? Object.values(target.headers ?? {}) : Object.values(target.env ?? {});
+  return values.filter((value) => value.length >= 4);
 }
 
 function splitList(values: string[]): string[] {

@@ -13,6 +13,7 @@
  * An `error` (the check itself broke, so nothing was judged) is never covered: it always
  * fails the run, listed or not.
  */
+import { parse } from 'yaml';
 import { readFile } from 'node:fs/promises';
 import type { CheckResult, RunReport, Status } from '../check/types.js';
 
@@ -25,7 +26,6 @@ export class BaselineFileError extends Error {
 
 /** Accepts a YAML list of check ids, or `{ expectedFailures: [ids] }`. */
 export async function parseExpectedFailures(text: string, file = 'expected failures'): Promise<string[]> {
-  const { parse } = await import('yaml'); // loaded only when a baseline is used
   let doc: unknown;
   try {
     doc = parse(text);

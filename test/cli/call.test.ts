@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EVERYTHING_SERVER, fixture, NOTES_SERVER } from '../helpers/paths.js';
-import { isAlive, runCli, startHttpServer, type RunningServer } from '../helpers/run.js';
+import { closedPort, isAlive, runCli, startHttpServer, type RunningServer } from '../helpers/run.js';
 
 const notes = ['--', process.execPath, NOTES_SERVER];
 
@@ -123,7 +123,7 @@ describe('exit codes and the error envelope', () => {
   });
 
   it('4: connection refused', async () => {
-    const result = await runCli(['call', '--method', 'tools/list', '--url', 'http://127.0.0.1:1/mcp']);
+    const result = await runCli(['call', '--method', 'tools/list', '--url', `http://127.0.0.1:${await closedPort()}/mcp`]);
     expect(result.code).toBe(4);
     expect(envelope(result.stderr).code).toBe('UNREACHABLE');
   });
@@ -173,7 +173,7 @@ describe('exit codes and the error envelope', () => {
   it('--config picks a server from an mcpServers file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcpvet-'));
     const file = join(dir, 'mcp.json');
-    writeFileSync(file, JSON.stringify({ mcpServers: { notes: { command: process.execPath, args: [NOTES_SERVER] }, other: { url: 'http://127.0.0.1:1/mcp' } } }));
+    writeFileSync(file, JSON.stringify({ mcpServers: { notes: { command: process.execPath, args: [NOTES_SERVER] }, other: { url: `http://127.0.0.1:${await closedPort()}/mcp` } } }));
     const ok = await runCli(['call', '--method', 'prompts/list', '--config', file, '--server', 'notes']);
     expect(ok.code, ok.stderr).toBe(0);
     const ambiguous = await runCli(['call', '--method', 'prompts/list', '--config', file]);

@@ -98,3 +98,15 @@ export function isAlive(pid: number): boolean {
 export function parseJsonOutput(text: string): Record<string, unknown> {
   return JSON.parse(text) as Record<string, unknown>;
 }
+
+/** A port on 127.0.0.1 that nothing listens on (bound, then released). */
+export async function closedPort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}

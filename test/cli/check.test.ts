@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fixture, NOTES_SERVER } from '../helpers/paths.js';
+import { closedPort, runCli } from '../helpers/run.js';
+
+const notes = ['--', process.execPath, NOTES_SERVER];
+const broken = ['--', process.execPath, fixture('lint-broken-schema')];
+const tmp = () => mkdtempSync(join(tmpdir(), 'mcpvet-check-'));
+
+describe('mcpvet check', () => {
+  it('passes on the example server: exit 0 and a summary line', async () => {
+    const result = await runCli(['check', '--suite', 'lint', ...notes]);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/checks: 2 passed, 0 failed/);
+    expect(result.stdout).toContain('era modern');
+  });
+
+  it('exits 2 when a check fails and shows the failure with its message', async () => {
+    const result = await runCli(['check', '--suite', 'lint', ...broken]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toContain('lint.no-errors');
+    expect(result.stdout).toContain('get_note');
+  });
+
+  it('-o DIR writes every format and a checks.json per suite in the official shape', async () => {
+    const dir = tmp();
+    const result = await runCli(['check', '--suite', 'lint', '--format', 'console,json,junit,markdown,html', '-o', dir, ...broken]);
+    expect(result.code).toBe(2);
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
+    expect(report.summary.fail).toBe(1);
+    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toContain('<testsuites');
+    expect(existsSync(join(dir, 'report.md'))).toBe(true);
+    expect(existsSync(join(dir, 'report.html'))).toBe(true);
+    const checks = JSON.parse(readFileSync(join(dir, 'server-lint', 'checks.json'), 'utf8'));
+    expect(checks.find((check: { id: string }) => check.id === 'lint.no-errors').status).toBe('FAILURE');
+  });
+
+  it('--format json alone prints one JSON document on stdout', async () => {
+    const result = await runCli(['check', '--suite', 'lint', '--format', 'json', ...notes]);
+    expect(JSON.parse(result.stdout).results.length).toBe(2);
+  });
+
+  it('--expected-failures tolerates a listed failure, and fails a listed check that now passes as stale', async () => {
+    const dir = tmp();
+    const baseline = join(dir, 'expected.yaml');
+    writeFileSync(baseline, '- lint.no-errors\n');
+    const tolerated = await runCli(['check', '--suite', 'lint', '--expected-failures', baseline, ...broken]);
+    expect(tolerated.code).toBe(0);
+    const stale = await runCli(['check', '--suite', 'lint', '--expected-failures', baseline, ...notes]);
+    expect(stale.code).toBe(2);
+    expect(stale.stdout.toLowerCase()).toContain('stale');
+  });
+
+  it('--only and --skip select checks by id glob', async () => {
+    const only = await runCli(['check', '--only', 'lint.no-e*', '--format', 'json', ...broken]);
+    expect(JSON.parse(only.stdout).results.map((r: { id: string }) => r.id)).toEqual(['lint.no-errors']);
+    const skipped = await runCli(['check', '--suite', 'lint', '--skip', 'lint.no-errors', ...broken]);
+    expect(skipped.code).toBe(0);
+  });
+
+  it('usage errors: an unknown suite, several formats without -o', async () => {
+    const suite = await runCli(['check', '--suite', 'nope', ...notes]);
+    expect(suite.code).toBe(1);
+    expect(suite.stderr).toContain('unknown suite "nope"');
+    const formats = await runCli(['check', '--format', 'json,junit', ...notes]);
+    expect(formats.code).toBe(1);
+    expect(formats.stderr).toContain('-o DIR');
+  });
+
+  it('an unreachable server: a clear message and exit 4', async () => {
+    const result = await runCli(['check', '--url', `http://127.0.0.1:${await closedPort()}/mcp`]);
+    expect(result.code).toBe(4);
+    expect(result.stderr).toMatch(/^mcpvet: connection refused/);
+  });
+});
