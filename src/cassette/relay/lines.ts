@@ -1,0 +1,118 @@
+/**
+ * A line upstream: whatever answers a stdio client line by line. It is the real server (spawned),
+ * a cassette being replayed, or either of them wrapped by the recorder or by faults, so the stdio
+ * front in stdio-front.ts never needs to know which.
+ */
+import { spawnStdio } from '../../wire/stdio.js';
+import type { StdioTarget } from '../../wire/target.js';
+import { Trace } from '../../wire/trace.js';
+
+export interface LineUpstream {
+  /** One line the client wrote (without its newline). */
+  write(line: string): void;
+  /** A line for the client's stdout. */
+  onLine(handler: (line: string) => void): void;
+  /** A line for stderr (the server's log). */
+  onStderr(handler: (line: string) => void): void;
+  /** The upstream is gone; `code` is what the front should exit with. Fires once. */
+  onClose(handler: (code: number) => void): void;
+  /** Ends the upstream (stdin closed, replay finished); `onClose` fires. */
+  close(): Promise<void>;
+}
+
+/** The event half of a LineUpstream, for implementations to extend. */
+export abstract class LineEmitter implements LineUpstream {
+  private readonly lineHandlers: ((line: string) => void)[] = [];
+  private readonly stderrHandlers: ((line: string) => void)[] = [];
+  private readonly closeHandlers: ((code: number) => void)[] = [];
+  private closedWith: number | undefined;
+
+  abstract write(line: string): void;
+  abstract close(): Promise<void>;
+
+  onLine(handler: (line: string) => void): void {
+    this.lineHandlers.push(handler);
+  }
+
+  onStderr(handler: (line: string) => void): void {
+    this.stderrHandlers.push(handler);
+  }
+
+  onClose(handler: (code: number) => void): void {
+    if (this.closedWith !== undefined) handler(this.closedWith);
+    else this.closeHandlers.push(handler);
+  }
+
+  get closed(): boolean {
+    return this.closedWith !== undefined;
+  }
+
+  protected emitLine(line: string): void {
+    if (this.closedWith === undefined) for (const handler of this.lineHandlers) handler(line);
+  }
+
+  protected emitStderr(line: string): void {
+    for (const handler of this.stderrHandlers) handler(line);
+  }
+
+  protected emitClose(code: number): void {
+    if (this.closedWith !== undefined) return;
+    this.closedWith = code;
+    for (const handler of this.closeHandlers) handler(code);
+  }
+}
+
+/** Forwards events of an inner upstream; wrappers (recorder, faults) override what they change. */
+export class LineWrapper extends LineEmitter {
+  constructor(protected readonly inner: LineUpstream) {
+    super();
+    inner.onLine((line) => this.fromServer(line));
+    inner.onStderr((line) => this.emitStderr(line));
+    inner.onClose((code) => this.emitClose(code));
+  }
+
+  write(line: string): void {
+    this.inner.write(line);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+
+  protected fromServer(line: string): void {
+    this.emitLine(line);
+  }
+}
+
+/** The real server: spawned, stdout lines passed on as they are (pollution included: the proxy is transparent). */
+export class SpawnedServer extends LineEmitter {
+  private readonly connection;
+
+  constructor(target: StdioTarget) {
+    super();
+    const trace = new Trace();
+    trace.subscribe((frame) => {
+      if (frame.direction !== 'receive') return;
+      if (frame.kind === 'stderr') this.emitStderr(frame.raw);
+      // The trace keeps only the head of a huge line; the parsed message is whole.
+      else if (frame.kind === 'message' || frame.kind === 'pollution') this.emitLine(frame.truncated && frame.message !== undefined ? JSON.stringify(frame.message) : frame.raw);
+    });
+    this.connection = spawnStdio(target, { trace });
+    this.connection.onExit((info) => {
+      if (info.spawnError) this.emitStderr(`mcpvet: could not start ${target.command}: ${info.spawnError}`);
+      this.emitClose(info.code ?? 1);
+    });
+  }
+
+  get pid(): number | undefined {
+    return this.connection.pid;
+  }
+
+  write(line: string): void {
+    this.connection.send(line);
+  }
+
+  async close(): Promise<void> {
+    await this.connection.close();
+  }
+}

@@ -1,0 +1,71 @@
+/** `mcpvet record`: a transparent recording proxy, or a scripted recording. Parsing and wiring only. */
+import { connect } from '../client/connect.js';
+import { RecordingHttp, RecordingLines } from '../cassette/recorders.js';
+import { Redactor } from '../cassette/redact.js';
+import { ForwardingUpstream } from '../cassette/relay/http.js';
+import { SpawnedServer } from '../cassette/relay/lines.js';
+import { loadScript, runScript, ScriptError } from '../cassette/script.js';
+import { recordTrace } from '../cassette/trace-recorder.js';
+import { CassetteWriter } from '../cassette/writer.js';
+import { Trace } from '../wire/trace.js';
+import { redactUrl, type Target } from '../wire/target.js';
+import { usageError } from './cli-error.js';
+import { ExitCode } from './exit-codes.js';
+import { serveHttpUntilStopped, serveLines } from './proxy.js';
+import { resolveTarget, type TargetFlags } from './target-options.js';
+
+export interface RecordFlags extends TargetFlags {
+  output: string;
+  redact: string[];
+  listen?: number;
+  script?: string;
+}
+
+export async function runRecord(positional: string[], flags: RecordFlags): Promise<number> {
+  const patterns = flags.redact.map(compilePattern);
+  const target = await resolveTarget(flags, positional);
+  if (flags.listen !== undefined && (target.transport === 'stdio' || flags.script)) throw usageError('--listen applies to recording an --url target as a proxy');
+  const steps = flags.script ? await loadScript(flags.script).catch(toUsage) : undefined;
+  const writer = openWriter(flags.output, target, new Redactor({ env: target.transport === 'stdio' ? target.env : {}, headers: target.transport === 'http' ? target.headers : {}, patterns }));
+
+  if (steps) {
+    const trace = new Trace();
+    recordTrace(trace, writer);
+    const client = await connect(target, { era: flags.protocolEra, timeoutMs: flags.timeout, trace });
+    try {
+      for (const line of await runScript(client, steps)) process.stderr.write(`${line}\n`);
+    } finally {
+      await client.close();
+      writer.close();
+    }
+    process.stderr.write(`mcpvet record: ${writer.frameCount} frames (${client.era} era) written to ${flags.output}\n`);
+    return ExitCode.Ok;
+  }
+  if (target.transport === 'stdio') {
+    const server = new SpawnedServer(target);
+    return serveLines(new RecordingLines(server, writer), server);
+  }
+  // Stopped by a signal: the writer's exit hook completes the cassette.
+  const upstream = new RecordingHttp(new ForwardingUpstream(target.url, target.headers), writer);
+  return serveHttpUntilStopped(upstream, flags.listen ?? 0, new URL(target.url).pathname, 'mcpvet record', `forwarding to ${redactUrl(target.url)}, writing ${flags.output}`);
+}
+
+function compilePattern(source: string): RegExp {
+  try {
+    return new RegExp(source, 'g');
+  } catch (error) {
+    throw usageError(`--redact: not a regular expression: ${(error as Error).message}`);
+  }
+}
+
+function openWriter(path: string, target: Target, redactor: Redactor): CassetteWriter {
+  try {
+    return new CassetteWriter({ path, target, redactor });
+  } catch (error) {
+    throw usageError(`cannot write -o ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}
+
+function toUsage(error: unknown): never {
+  throw error instanceof ScriptError ? usageError(error.message) : error;
+}
