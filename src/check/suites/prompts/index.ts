@@ -1,4 +1,9 @@
 /** The checks of the prompts suite. */
 import type { CheckDefinition } from '../../types.js';
+import listShape from './list-shape.js';
+import getListed from './get-listed.js';
+import unknownPromptError from './unknown-prompt-error.js';
+import missingArgumentError from './missing-argument-error.js';
+import listCacheHints from './list-cache-hints.js';
 
-export const checks: CheckDefinition[] = [];
+export const checks: CheckDefinition[] = [listShape, getListed, unknownPromptError, missingArgumentError, listCacheHints];

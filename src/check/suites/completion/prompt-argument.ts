@@ -1,0 +1,32 @@
+/** completion/complete for an argument of a listed prompt answers {completion: {values: string[] <= 100, total?, hasMore?}}. */
+import { isObject } from '../../../protocol/jsonrpc.js';
+import { defineCheck, pass, skip, violation } from '../../define.js';
+import { describeAnswer, summarize } from '../tools/shared/answer.js';
+import { listPages } from '../tools/shared/list-pages.js';
+import { completionProblems, describeValues } from './shared/completion-shape.js';
+
+export default defineCheck({
+  id: 'completion.prompt-argument',
+  title: 'completion/complete for a prompt argument answers values (strings, at most 100)',
+  suite: 'completion',
+  level: 'MUST',
+  eras: ['modern', 'legacy'],
+  transports: ['stdio', 'http'],
+  requires: ['completions'],
+  spec: 'server/utilities/completion',
+  async run(ctx) {
+    if (!('prompts' in ctx.client.serverCapabilities)) return skip('the server declares no prompts, so there is no prompt argument to complete');
+    const listing = await listPages(ctx.client, 'prompts/list');
+    const prompt = listing.items.find((item): item is Record<string, unknown> => isObject(item) && typeof item.name === 'string' && Array.isArray(item.arguments) && item.arguments.some((a) => isObject(a) && typeof a.name === 'string'));
+    if (!prompt) return skip('no listed prompt declares an argument to complete');
+    const argument = (prompt.arguments as Record<string, unknown>[]).find((a) => isObject(a) && typeof a.name === 'string')!.name as string;
+    const outcome = await ctx.client.complete({ ref: { type: 'ref/prompt', name: prompt.name }, argument: { name: argument, value: '' } });
+    const what = `completion/complete for argument "${argument}" of prompt "${String(prompt.name)}"`;
+    // SDK reading: a declared argument of a listed prompt is a valid ref; without suggestions the
+    // answer is an empty values list, not an error.
+    if (!isObject(outcome.result)) return violation(`${what} answered ${describeAnswer(outcome)}; a declared argument should be answered with (possibly empty) values`, [ctx.evidence(outcome.frames)]);
+    const problems = completionProblems(outcome.result);
+    if (problems.length > 0) return violation(`${what} does not have the CompleteResult shape: ${summarize(problems)}`, [ctx.evidence(outcome.frames)]);
+    return pass(`${what} answered ${describeValues(outcome.result)}`);
+  },
+});

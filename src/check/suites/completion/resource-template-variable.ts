@@ -1,0 +1,33 @@
+/** completion/complete for a variable of a listed resource template answers {completion: {values: string[] <= 100, ...}}. */
+import { ErrorCode } from '../../../protocol/errors.js';
+import { isObject } from '../../../protocol/jsonrpc.js';
+import { defineCheck, pass, skip, violation } from '../../define.js';
+import { describeAnswer, summarize } from '../tools/shared/answer.js';
+import { listPages } from '../tools/shared/list-pages.js';
+import { completionProblems, describeValues, templateVariables } from './shared/completion-shape.js';
+
+export default defineCheck({
+  id: 'completion.resource-template-variable',
+  title: 'completion/complete for a resource template variable answers values (strings, at most 100)',
+  suite: 'completion',
+  level: 'MUST',
+  eras: ['modern', 'legacy'],
+  transports: ['stdio', 'http'],
+  requires: ['completions'],
+  spec: 'server/utilities/completion',
+  async run(ctx) {
+    if (!('resources' in ctx.client.serverCapabilities)) return skip('the server declares no resources, so there is no template variable to complete');
+    const listing = await listPages(ctx.client, 'resources/templates/list');
+    if (listing.pages.length === 0 && listing.problem?.outcome?.error?.code === ErrorCode.MethodNotFound) return skip('the server offers no resource templates (resources/templates/list answers -32601)');
+    const template = listing.items.find((item): item is Record<string, unknown> => isObject(item) && typeof item.uriTemplate === 'string' && templateVariables(item.uriTemplate).length > 0);
+    if (!template) return skip('no listed resource template has a variable to complete');
+    const uriTemplate = template.uriTemplate as string;
+    const variable = templateVariables(uriTemplate)[0]!;
+    const outcome = await ctx.client.complete({ ref: { type: 'ref/resource', uri: uriTemplate }, argument: { name: variable, value: '' } });
+    const what = `completion/complete for variable "${variable}" of template ${uriTemplate}`;
+    if (!isObject(outcome.result)) return violation(`${what} answered ${describeAnswer(outcome)}; a variable of a listed template should be answered with (possibly empty) values`, [ctx.evidence(outcome.frames)]);
+    const problems = completionProblems(outcome.result);
+    if (problems.length > 0) return violation(`${what} does not have the CompleteResult shape: ${summarize(problems)}`, [ctx.evidence(outcome.frames)]);
+    return pass(`${what} answered ${describeValues(outcome.result)}`);
+  },
+});

@@ -1,0 +1,31 @@
+/** Every prompts/list page has a `prompts` array of Prompt objects (name, typed arguments and optional fields). */
+import { isObject } from '../../../protocol/jsonrpc.js';
+import { defineCheck, pass, violation } from '../../define.js';
+import { summarize } from '../tools/shared/answer.js';
+import { issueText, itemLabel, partIssues } from '../tools/shared/entity-shape.js';
+import { listPages, listingFrames } from '../tools/shared/list-pages.js';
+
+export default defineCheck({
+  id: 'prompts.list-shape',
+  title: 'prompts/list returns Prompt objects (name, typed arguments and optional fields)',
+  suite: 'prompts',
+  level: 'MUST',
+  eras: ['modern', 'legacy'],
+  transports: ['stdio', 'http'],
+  requires: ['prompts'],
+  spec: 'server/prompts#listing-prompts',
+  async run(ctx) {
+    const listing = await listPages(ctx.client, 'prompts/list');
+    const problems: string[] = listing.problem ? [listing.problem.message] : [];
+    listing.pages.forEach((page, pageIndex) => {
+      const where = listing.pages.length > 1 ? `page ${pageIndex + 1}: ` : '';
+      if (!Array.isArray(page.result.prompts)) return void problems.push(`${where}the result has no "prompts" array`);
+      page.items.forEach((prompt, index) => {
+        if (!isObject(prompt)) return void problems.push(`${where}prompt #${index} is not an object`);
+        for (const issue of partIssues(ctx.era, 'Prompt', prompt)) problems.push(`${where}prompt ${itemLabel(prompt, index)}: ${issueText(issue)}`);
+      });
+    });
+    if (problems.length > 0) return violation(`prompts/list does not have the shape the spec requires: ${summarize(problems)}`, [ctx.evidence(listingFrames(listing))]);
+    return pass(`${listing.items.length} prompt(s) on ${listing.pages.length} page(s), each with a name and well-typed arguments`);
+  },
+});

@@ -1,0 +1,26 @@
+/** A cursor the server never issued SHOULD be refused with -32602 (not silently read as page one). */
+import { ErrorCode } from '../../../protocol/errors.js';
+import { isObject } from '../../../protocol/jsonrpc.js';
+import { defineCheck, pass, violation } from '../../define.js';
+import { describeAnswer } from './shared/answer.js';
+
+/** Opaque enough that no server issues it: fixed, so runs compare. */
+export const INVALID_CURSOR = 'mcpvet-invalid-cursor-7f3a';
+
+export default defineCheck({
+  id: 'tools.invalid-cursor',
+  title: 'tools/list with an invalid cursor answers -32602',
+  suite: 'tools',
+  level: 'SHOULD',
+  eras: ['modern', 'legacy'],
+  transports: ['stdio', 'http'],
+  requires: ['tools'],
+  spec: 'server/utilities/pagination#error-handling',
+  async run(ctx) {
+    const outcome = await ctx.client.request('tools/list', { cursor: INVALID_CURSOR });
+    const evidence = [ctx.evidence(outcome.frames)];
+    if (outcome.error?.code === ErrorCode.InvalidParams) return pass(`tools/list with cursor "${INVALID_CURSOR}" answered -32602`);
+    const answered = isObject(outcome.result) && Array.isArray(outcome.result.tools) ? `a result with ${outcome.result.tools.length} tool(s)` : describeAnswer(outcome);
+    return violation(`tools/list with a cursor the server never issued ("${INVALID_CURSOR}") answered ${answered}; an invalid cursor should give -32602 (Invalid params)`, evidence);
+  },
+});

@@ -1,0 +1,26 @@
+/** 2026-07-28: every tools/list page MUST carry ttlMs (integer >= 0) and cacheScope (public|private). */
+import { defineCheck, pass, skip, violation } from '../../define.js';
+import { summarize } from './shared/answer.js';
+import { cacheHintProblems } from './shared/cache-hints.js';
+import { listPages, listingFrames } from './shared/list-pages.js';
+
+export default defineCheck({
+  id: 'tools.list-cache-hints',
+  title: 'tools/list results carry ttlMs and cacheScope',
+  suite: 'tools',
+  level: 'MUST',
+  eras: ['modern'],
+  transports: ['stdio', 'http'],
+  requires: ['tools'],
+  spec: 'server/utilities/caching',
+  async run(ctx) {
+    const listing = await listPages(ctx.client, 'tools/list');
+    if (listing.pages.length === 0) return skip(`tools/list could not be read: ${listing.problem?.message ?? 'no result'}`);
+    const problems = listing.pages.flatMap((page, index) =>
+      cacheHintProblems(page.result).map((problem) => (listing.pages.length > 1 ? `page ${index + 1}: ${problem}` : problem)),
+    );
+    if (problems.length > 0) return violation(`tools/list results must carry ttlMs (an integer >= 0) and cacheScope ("public" or "private"): ${summarize(problems)}`, [ctx.evidence(listingFrames(listing))]);
+    const first = listing.pages[0]?.result;
+    return pass(`${listing.pages.length} page(s) carry cache hints${first ? ` (ttlMs ${String(first.ttlMs)}, cacheScope ${String(first.cacheScope)})` : ''}`);
+  },
+});

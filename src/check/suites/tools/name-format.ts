@@ -1,0 +1,33 @@
+/** Tool names SHOULD be 1-128 characters of A-Z a-z 0-9 _ - . (SEP-986). */
+import { defineCheck, pass, violation } from '../../define.js';
+import { summarize } from './shared/answer.js';
+import { listedTools } from './shared/listed-tools.js';
+
+const NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+
+export default defineCheck({
+  id: 'tools.name-format',
+  title: 'Tool names use 1-128 of A-Z a-z 0-9 _ - .',
+  suite: 'tools',
+  level: 'SHOULD',
+  eras: ['modern', 'legacy'],
+  transports: ['stdio', 'http'],
+  requires: ['tools'],
+  spec: 'server/tools#tool-names',
+  async run(ctx) {
+    const listed = await listedTools(ctx);
+    if (!listed.tools) return listed.skipped;
+    // Non-string names are a shape problem (tools.list-shape).
+    const names = listed.tools.map((tool) => tool.name).filter((name): name is string => typeof name === 'string');
+    const bad = names.filter((name) => !NAME.test(name)).map((name) => `${JSON.stringify(name)} (${explain(name)})`);
+    if (bad.length > 0) return violation(`${bad.length} tool name(s) break the naming rule (1-128 characters of A-Z a-z 0-9 _ - .): ${summarize(bad)}`);
+    return pass(`all ${names.length} tool names are 1-128 characters of A-Z a-z 0-9 _ - .`);
+  },
+});
+
+function explain(name: string): string {
+  if (name.length === 0) return 'empty';
+  if (name.length > 128) return `${name.length} characters`;
+  const others = [...new Set([...name].filter((char) => !/[A-Za-z0-9_.-]/.test(char)))];
+  return `contains ${others.map((char) => JSON.stringify(char)).join(', ')}`;
+}

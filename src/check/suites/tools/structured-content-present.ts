@@ -1,0 +1,28 @@
+/** A tool that declares an outputSchema MUST return structuredContent on a successful call. */
+import { defineCheck, pass, skip, violation } from '../../define.js';
+import { nothingJudged, outputCalls } from './shared/output-calls.js';
+
+export default defineCheck({
+  id: 'tools.structured-content-present',
+  title: 'Tools with an outputSchema return structuredContent',
+  suite: 'tools',
+  level: 'MUST',
+  eras: ['modern', 'legacy'],
+  transports: ['stdio', 'http'],
+  requires: ['tools'],
+  spec: 'server/tools#output-schema',
+  async run(ctx) {
+    const run = await outputCalls(ctx);
+    if (!run.calls) return skip(run.none);
+    const judged = run.calls.filter((call) => call.result);
+    if (judged.length === 0) return skip(nothingJudged(run.calls));
+    const missing = judged.filter((call) => call.result && !('structuredContent' in call.result));
+    if (missing.length > 0) {
+      return violation(
+        `${missing.map((call) => `"${call.name}"`).join(', ')} declare(s) an outputSchema but a successful call returned no structuredContent`,
+        missing.map((call) => ctx.evidence(call.outcome!.frames)),
+      );
+    }
+    return pass(`${judged.map((call) => `"${call.name}"`).join(', ')} returned structuredContent`);
+  },
+});

@@ -1,0 +1,34 @@
+/** structuredContent MUST conform to the tool's outputSchema. */
+import { compileSchema, schemaProblems } from '../../../protocol/json-schema.js';
+import { defineCheck, pass, skip, violation } from '../../define.js';
+import { summarize } from './shared/answer.js';
+import { nothingJudged, outputCalls } from './shared/output-calls.js';
+
+export default defineCheck({
+  id: 'tools.structured-content-valid',
+  title: 'structuredContent is valid against the outputSchema',
+  suite: 'tools',
+  level: 'MUST',
+  eras: ['modern', 'legacy'],
+  transports: ['stdio', 'http'],
+  requires: ['tools'],
+  spec: 'server/tools#output-schema',
+  async run(ctx) {
+    const run = await outputCalls(ctx);
+    if (!run.calls) return skip(run.none);
+    // A missing structuredContent is tools.structured-content-present's finding; a schema that
+    // does not compile is tools.output-schema-compiles'.
+    const judged = run.calls.filter((call) => call.result && 'structuredContent' in call.result && compileSchema(call.outputSchema).ok);
+    if (judged.length === 0) return skip(run.calls.some((call) => call.result) ? 'no successful call returned structuredContent against a schema that compiles' : nothingJudged(run.calls));
+    const invalid = judged
+      .map((call) => ({ call, problems: schemaProblems(call.outputSchema, call.result!.structuredContent) }))
+      .filter((entry) => entry.problems.length > 0);
+    if (invalid.length > 0) {
+      return violation(
+        `structuredContent does not match the outputSchema: ${invalid.map(({ call, problems }) => `"${call.name}": ${summarize(problems, 3)}`).join('; ')}`,
+        invalid.map(({ call }) => ctx.evidence(call.outcome!.frames)),
+      );
+    }
+    return pass(`structuredContent of ${judged.map((call) => `"${call.name}"`).join(', ')} matches the outputSchema`);
+  },
+});

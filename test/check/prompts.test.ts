@@ -1,0 +1,53 @@
+/** The prompts suite: every check passes on the example server and fails on a fixture breaking exactly its rule. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCheckRun } from '../../src/check/run.js';
+import type { Status } from '../../src/check/types.js';
+import { expectCheck, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
+import { startHttpServer, type RunningServer } from '../helpers/run.js';
+
+let http: RunningServer;
+beforeAll(async () => {
+  http = await startHttpServer();
+});
+afterAll(async () => {
+  await http?.stop();
+});
+
+const broken: [id: string, fixture: string, status: Status][] = [
+  ['prompts.list-shape', 'prompts-invalid-prompt-shape', 'fail'],
+  ['prompts.get-listed', 'prompts-get-invalid-messages', 'fail'],
+  ['prompts.unknown-prompt-error', 'prompts-unknown-prompt-internal-error', 'fail'],
+  ['prompts.missing-argument-error', 'prompts-missing-argument-accepted', 'fail'],
+  ['prompts.list-cache-hints', 'prompts-list-no-cache-hints', 'fail'],
+];
+
+describe('prompts checks on the example server (stdio, modern)', () => {
+  it.each(broken.map(([id]) => id))('%s passes', async (id) => {
+    await expectCheck(id, notesStdio(), 'pass');
+  });
+
+  it('renders a prompt with a required argument from the server\'s own completion', async () => {
+    const result = await expectCheck('prompts.get-listed', notesStdio(), 'pass');
+    expect(result.message).toContain('summarize_note');
+  });
+});
+
+describe('prompts checks on fixtures breaking exactly their rule', () => {
+  it.each(broken)('%s on %s', async (id, fixture, status) => {
+    await expectCheck(id, fixtureStdio(fixture), status);
+  });
+});
+
+describe('prompts suite as a whole', () => {
+  it('has no fail, warn or error on the example server over HTTP (modern)', async () => {
+    const report = await runCheckRun(httpTarget(http.url), { suites: ['prompts'], timeoutMs: 5000 });
+    const bad = report.results.filter((r) => r.status !== 'pass');
+    expect(bad.map((r) => `${r.id}: ${r.status} ${r.message}`)).toEqual([]);
+  });
+
+  it('has no fail, warn or error on the example server in the legacy era', async () => {
+    const report = await runCheckRun(notesStdio(), { suites: ['prompts'], era: 'legacy', timeoutMs: 5000 });
+    const bad = report.results.filter((r) => !['pass', 'skip'].includes(r.status));
+    expect(bad.map((r) => `${r.id}: ${r.status} ${r.message}`)).toEqual([]);
+  });
+});

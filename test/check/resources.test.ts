@@ -1,0 +1,72 @@
+/** The resources suite: every check passes on the example server and fails (or warns) on a fixture breaking exactly its rule. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCheckRun } from '../../src/check/run.js';
+import { unknownUriLike } from '../../src/check/suites/resources/shared/unknown-uri.js';
+import type { Status } from '../../src/check/types.js';
+import { expectCheck, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
+import { startHttpServer, type RunningServer } from '../helpers/run.js';
+
+let http: RunningServer;
+beforeAll(async () => {
+  http = await startHttpServer();
+});
+afterAll(async () => {
+  await http?.stop();
+});
+
+const broken: [id: string, fixture: string, status: Status][] = [
+  ['resources.list-shape', 'resources-invalid-resource-shape', 'fail'],
+  ['resources.templates-list-shape', 'resources-template-without-uri-template', 'fail'],
+  ['resources.read-listed', 'resources-read-without-text', 'fail'],
+  ['resources.unknown-uri-error', 'resources-unknown-uri-legacy-code', 'fail'],
+  ['resources.unknown-uri-data', 'resources-unknown-uri-no-data', 'warn'],
+  ['resources.unknown-uri-not-empty', 'resources-unknown-uri-empty-contents', 'fail'],
+  ['resources.list-cache-hints', 'resources-list-no-cache-hints', 'fail'],
+  ['resources.read-cache-hints', 'resources-read-negative-ttl', 'fail'],
+];
+
+describe('resources checks on the example server (stdio, modern)', () => {
+  it.each(broken.map(([id]) => id))('%s passes', async (id) => {
+    await expectCheck(id, notesStdio(), 'pass');
+  });
+});
+
+describe('resources checks on fixtures breaking exactly their rule', () => {
+  it.each(broken)('%s on %s', async (id, fixture, status) => {
+    await expectCheck(id, fixtureStdio(fixture), status);
+  });
+
+  it('names the retired code when a modern server answers -32002', async () => {
+    const result = await expectCheck('resources.unknown-uri-error', fixtureStdio('resources-unknown-uri-legacy-code'), 'fail');
+    expect(result.message).toContain('-32002');
+    expect(result.message).toContain('retired');
+  });
+
+  it('accepts the legacy -32002 from a legacy server', async () => {
+    const result = await expectCheck('resources.unknown-uri-error', notesStdio(), 'pass', { era: 'legacy' });
+    expect(result.message).toContain('-32002');
+  });
+});
+
+describe('resources suite as a whole', () => {
+  it('has no fail, warn or error on the example server over HTTP (modern)', async () => {
+    const report = await runCheckRun(httpTarget(http.url), { suites: ['resources'], timeoutMs: 5000 });
+    const bad = report.results.filter((r) => r.status !== 'pass');
+    expect(bad.map((r) => `${r.id}: ${r.status} ${r.message}`)).toEqual([]);
+  });
+
+  it('has no fail, warn or error on the example server in the legacy era', async () => {
+    const report = await runCheckRun(notesStdio(), { suites: ['resources'], era: 'legacy', timeoutMs: 5000 });
+    const bad = report.results.filter((r) => !['pass', 'skip'].includes(r.status));
+    expect(bad.map((r) => `${r.id}: ${r.status} ${r.message}`)).toEqual([]);
+  });
+});
+
+describe('unknownUriLike', () => {
+  it('keeps the scheme of a listed resource and avoids listed URIs', () => {
+    expect(unknownUriLike(['notes://readme'])).toBe('notes://mcpvet-no-such-resource-7f3a');
+    expect(unknownUriLike(['file:///tmp/a.txt'])).toBe('file:///mcpvet-no-such-resource-7f3a');
+    expect(unknownUriLike([])).toBe('mcpvet://mcpvet-no-such-resource-7f3a');
+    expect(unknownUriLike(['x://mcpvet-no-such-resource-7f3a'])).toBe('x://mcpvet-no-such-resource-7f3a-2');
+  });
+});

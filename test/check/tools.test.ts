@@ -1,0 +1,109 @@
+/** The tools suite: every check passes on the example server and fails (or warns) on a fixture breaking exactly its rule. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCheckRun } from '../../src/check/run.js';
+import { sampleArguments } from '../../src/check/suites/tools/shared/sample-arguments.js';
+import type { Status } from '../../src/check/types.js';
+import { expectCheck, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
+import { fixture } from '../helpers/paths.js';
+import { startHttpServer, type RunningServer } from '../helpers/run.js';
+
+// get_note needs an existing id; generated arguments ("example") would only reach its error path.
+const CALLS = { calls: { get_note: { id: 'n1' } } };
+
+let http: RunningServer;
+let scratch: string;
+beforeAll(async () => {
+  http = await startHttpServer();
+  scratch = mkdtempSync(join(tmpdir(), 'mcpvet-tools-'));
+});
+afterAll(async () => {
+  await http?.stop();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+// A fresh process counter per target: the fixture's first process differs from all later ones.
+let counters = 0;
+const counter = (name: string) => join(scratch, `${name}-${++counters}.count`);
+
+const broken: [id: string, fixture: () => ReturnType<typeof fixtureStdio>, status: Status][] = [
+  ['tools.list-shape', () => fixtureStdio('tools-invalid-tool-shape'), 'fail'],
+  ['tools.name-format', () => fixtureStdio('tools-bad-name'), 'warn'],
+  ['tools.names-unique', () => fixtureStdio('tools-duplicate-name'), 'warn'],
+  ['tools.input-schema-object-root', () => fixtureStdio('tools-input-schema-untyped'), 'fail'],
+  ['tools.input-schema-compiles', () => fixtureStdio('tools-input-schema-invalid'), 'fail'],
+  ['tools.output-schema-compiles', () => fixtureStdio('tools-output-schema-invalid'), 'fail'],
+  ['tools.order-stable', () => fixtureStdio('tools-order-varies-per-call'), 'warn'],
+  ['tools.order-stable-across-connections', () => fixtureStdio('tools-order-varies-per-connection', '--counter', counter('order')), 'warn'],
+  ['tools.set-stable-across-connections', () => fixtureStdio('tools-set-varies-per-connection', '--counter', counter('set')), 'fail'],
+  ['tools.pagination-consistent', () => fixtureStdio('tools-duplicate-across-pages'), 'fail'],
+  ['tools.invalid-cursor', () => fixtureStdio('tools-invalid-cursor-accepted'), 'warn'],
+  ['tools.list-cache-hints', () => fixtureStdio('tools-no-cache-hints'), 'fail'],
+  ['tools.pagination-cache-scope', () => fixtureStdio('tools-mixed-cache-scope'), 'fail'],
+  ['tools.structured-content-present', () => fixtureStdio('tools-missing-structured-content'), 'fail'],
+  ['tools.structured-content-valid', () => fixtureStdio('tools-structured-content-invalid'), 'fail'],
+  ['tools.structured-content-mirrored', () => fixtureStdio('tools-structured-content-not-mirrored'), 'warn'],
+];
+
+describe('tools checks on the example server (stdio, modern)', () => {
+  it.each(broken.map(([id]) => id))('%s passes', async (id) => {
+    await expectCheck(id, notesStdio(), 'pass', CALLS);
+  });
+});
+
+describe('tools checks on fixtures breaking exactly their rule', () => {
+  it.each(broken)('%s', async (id, target, status) => {
+    const result = await expectCheck(id, target(), status, CALLS);
+    expect(result.message.length).toBeGreaterThan(20);
+  });
+});
+
+describe('tools suite as a whole', () => {
+  it('has no fail, warn or error on the example server over HTTP (modern)', async () => {
+    const report = await runCheckRun(httpTarget(http.url), { suites: ['tools'], timeoutMs: 5000, ...CALLS });
+    const bad = report.results.filter((r) => !['pass', 'skip'].includes(r.status));
+    expect(bad.map((r) => `${r.id}: ${r.status} ${r.message}`)).toEqual([]);
+    expect(report.results.filter((r) => r.status === 'pass').length).toBeGreaterThanOrEqual(15);
+  });
+
+  it('has no fail, warn or error on the example server in the legacy era', async () => {
+    const report = await runCheckRun(notesStdio(), { suites: ['tools'], era: 'legacy', timeoutMs: 5000, ...CALLS });
+    const bad = report.results.filter((r) => !['pass', 'skip'].includes(r.status));
+    expect(bad.map((r) => `${r.id}: ${r.status} ${r.message}`)).toEqual([]);
+  });
+
+  it('a warning over HTTP carries the frames and a curl command that reproduces the request', async () => {
+    const server = await startHttpServer(fixture('tools-invalid-cursor-accepted'));
+    try {
+      const result = await expectCheck('tools.invalid-cursor', httpTarget(server.url), 'warn');
+      expect(result.message).toContain('mcpvet-invalid-cursor');
+      expect(result.evidence[0]?.frames?.length).toBeGreaterThan(0);
+      expect(result.evidence[0]?.curl).toContain('curl');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('skips the structuredContent checks, saying how to allow the call, when no call can succeed', async () => {
+    const result = await expectCheck('tools.structured-content-valid', notesStdio(), 'skip');
+    expect(result.message).toContain('--calls');
+  });
+});
+
+describe('sampleArguments', () => {
+  it('fills required properties with simple values within their bounds', () => {
+    const built = sampleArguments({
+      type: 'object',
+      properties: { q: { type: 'string', minLength: 10 }, n: { type: 'integer', minimum: 3 }, f: { type: 'string', enum: ['a', 'b'] }, skip: { type: 'string' } },
+      required: ['q', 'n', 'f'],
+    });
+    expect(built).toEqual({ ok: true, args: { q: 'examplexxx', n: 3, f: 'a' } });
+  });
+
+  it('refuses what it cannot build honestly', () => {
+    const built = sampleArguments({ type: 'object', properties: { id: { type: 'string', pattern: '^n\\d+$' } }, required: ['id'] });
+    expect(built.ok).toBe(false);
+  });
+});
