@@ -1,4 +1,51 @@
-/** The checks of the http suite. */
+/** The checks of the http suite: Streamable HTTP rules of 2026-07-28 (DIGEST §3), and of legacy sessions. */
 import type { CheckDefinition } from '../../types.js';
+import mcpMethodRequired from './mcp-method-required.js';
+import mcpMethodMatches from './mcp-method-matches.js';
+import protocolVersionHeaderMatches from './protocol-version-header-matches.js';
+import mcpNameRequired from './mcp-name-required.js';
+import mcpNameMatches from './mcp-name-matches.js';
+import mcpNameBase64 from './mcp-name-base64.js';
+import paramHeaderRequired from './param-header-required.js';
+import paramHeaderMatches from './param-header-matches.js';
+import paramHeaderBase64 from './param-header-base64.js';
+import xMcpHeaderValid from './x-mcp-header-valid.js';
+import missingMeta from './missing-meta.js';
+import unsupportedVersion from './unsupported-version.js';
+import missingCapability from './missing-capability.js';
+import unknownMethod from './unknown-method.js';
+import getNotAllowed from './get-not-allowed.js';
+import deleteNotAllowed from './delete-not-allowed.js';
+import notificationAccepted from './notification-accepted.js';
+import foreignOrigin from './foreign-origin.js';
+import sessionIdIgnored from './session-id-ignored.js';
+import contentTypeMatches from './content-type-matches.js';
+import legacySessionIdAscii from './legacy-session-id-ascii.js';
+import legacyDeletedSession from './legacy-deleted-session.js';
+import legacyProtocolVersion from './legacy-protocol-version.js';
 
-export const checks: CheckDefinition[] = [];
+export const checks: CheckDefinition[] = [
+  mcpMethodRequired,
+  mcpMethodMatches,
+  protocolVersionHeaderMatches,
+  mcpNameRequired,
+  mcpNameMatches,
+  mcpNameBase64,
+  paramHeaderRequired,
+  paramHeaderMatches,
+  paramHeaderBase64,
+  xMcpHeaderValid,
+  missingMeta,
+  unsupportedVersion,
+  missingCapability,
+  unknownMethod,
+  getNotAllowed,
+  deleteNotAllowed,
+  notificationAccepted,
+  foreignOrigin,
+  sessionIdIgnored,
+  contentTypeMatches,
+  legacySessionIdAscii,
+  legacyDeletedSession,
+  legacyProtocolVersion,
+];

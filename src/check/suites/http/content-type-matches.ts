@@ -1,0 +1,68 @@
+/**
+ * The Content-Type of every HTTP answer matches its body (DIGEST §3: a request is answered with
+ * application/json or text/event-stream; clients dispatch on the header). Judged over every
+ * HTTP answer of the run, after a few exchanges of its own (a result, an error, a notification).
+ * A body labelled JSON (or SSE data) that does not parse, a JSON body under another type, and a
+ * body with no Content-Type are violations; a non-JSON error page under text/* is not.
+ */
+import type { Frame } from '../../../wire/trace.js';
+import { defineCheck, pass, violation } from '../../define.js';
+import { sendProbe } from './probe.js';
+
+export default defineCheck({
+  id: 'http.content-type-matches',
+  title: 'The Content-Type of every response matches its body',
+  suite: 'http',
+  level: 'MUST',
+  eras: ['modern', 'legacy'],
+  transports: ['http'],
+  spec: 'basic/transports/streamable-http#endpoint-and-request',
+  final: true,
+  async run(ctx) {
+    if (ctx.era === 'modern') {
+      await sendProbe(ctx, { method: 'server/discover' });
+      await sendProbe(ctx, { method: 'mcpvet/no-such-method' });
+    }
+    if ('tools' in ctx.client.serverCapabilities) await ctx.client.request('tools/list', {}).catch(() => undefined);
+    await ctx.client.notify('notifications/cancelled', { requestId: 'mcpvet-no-such-request', reason: 'mcpvet probe' }).catch(() => undefined);
+
+    const problems: { frame: Frame; text: string }[] = [];
+    let answers = 0;
+    for (const trace of ctx.traces()) {
+      for (const frame of trace.frames) {
+        if (frame.direction !== 'receive' || !frame.http) continue;
+        answers++;
+        const problem = mismatch(frame);
+        if (problem) problems.push({ frame, text: `${frame.http.method} answer ${frame.http.status}: ${problem}` });
+      }
+    }
+    if (problems.length === 0) return pass(`${answers} HTTP answer frame(s), each body matching its Content-Type`);
+    const shown = problems.slice(0, 5);
+    return violation(`${problems.length} answer(s) whose body does not match its Content-Type: ${shown.map((p) => p.text).join('; ')}`, [{ frames: shown.map((p) => p.frame) }]);
+  },
+});
+
+function mismatch(frame: Frame): string | undefined {
+  const type = (frame.http?.contentType ?? '').toLowerCase();
+  const isSse = type.startsWith('text/event-stream');
+  const isJson = /^application\/([\w.+-]*\+)?json/.test(type);
+  if (frame.kind === 'parse-error') {
+    return isSse ? 'an SSE event whose data is not JSON' : `the body is labelled ${type || 'nothing'} but is not valid JSON`;
+  }
+  if (frame.kind === 'message') {
+    return isSse || isJson ? undefined : `a JSON-RPC message under Content-Type ${type || '(none)'}`;
+  }
+  if (frame.kind !== 'http' || frame.raw.trim() === '') return undefined;
+  if (!type) return 'a body with no Content-Type';
+  if (!isJson && !isSse && looksLikeJson(frame.raw)) return `a JSON body under Content-Type ${type}`;
+  return undefined;
+}
+
+function looksLikeJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return /^\s*[{[]/.test(text);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,20 @@
+/** Every modern request carries Mcp-Method; without it the server answers 400 with -32020 (DIGEST §3). */
+import { ErrorCode } from '../../../protocol/errors.js';
+import { defineCheck, pass, violation } from '../../define.js';
+import { expectRejection, probeEvidence, sendProbe } from './probe.js';
+
+export default defineCheck({
+  id: 'http.mcp-method-required',
+  title: 'A request without Mcp-Method gets 400 with -32020',
+  suite: 'http',
+  level: 'MUST',
+  eras: ['modern'],
+  transports: ['http'],
+  spec: 'basic/transports/streamable-http#required-request-headers',
+  async run(ctx) {
+    const result = await sendProbe(ctx, { method: 'server/discover', headers: { 'mcp-method': null } });
+    const problem = expectRejection(result, 400, ErrorCode.HeaderMismatch);
+    if (!problem) return pass('server/discover without Mcp-Method was refused with 400 and -32020');
+    return violation(`server/discover sent without the Mcp-Method header ${problem} (HeaderMismatch)`, probeEvidence(ctx, result));
+  },
+});

@@ -1,0 +1,32 @@
+/**
+ * Header values may come in the `=?base64?…?=` form, and servers MUST decode before comparing
+ * (DIGEST §3). The same request is sent with the plain and with the encoded Mcp-Name; the encoded
+ * one must be answered as the plain one is (the encoding is optional for a plain value, never wrong).
+ */
+import { ErrorCode } from '../../../protocol/errors.js';
+import { defineCheck, pass, skip, violation } from '../../define.js';
+import { base64Form, describeAnswer, namedRequest, probeEvidence, sendProbe } from './probe.js';
+
+export default defineCheck({
+  id: 'http.mcp-name-base64',
+  title: 'A base64-encoded Mcp-Name is decoded before comparing',
+  suite: 'http',
+  level: 'MUST',
+  eras: ['modern'],
+  transports: ['http'],
+  spec: 'basic/transports/streamable-http#base64-form-for-header-values',
+  async run(ctx) {
+    const request = await namedRequest(ctx);
+    if ('skip' in request) return skip(request.skip);
+    const plain = await sendProbe(ctx, request);
+    const encoded = base64Form(request.name);
+    const result = await sendProbe(ctx, { ...request, headers: { 'mcp-name': encoded } });
+    const refused = result.outcome?.error?.code === ErrorCode.HeaderMismatch || (result.outcome?.http?.status === 400 && plain.outcome?.http?.status !== 400);
+    const sameKind = Boolean(result.outcome?.result) === Boolean(plain.outcome?.result);
+    if (!refused && sameKind) return pass(`${request.label} with Mcp-Name: ${encoded} was answered like the plain form (${describeAnswer(result)})`);
+    return violation(
+      `${request.label} with Mcp-Name: ${encoded} (the base64 form of "${request.name}") got ${describeAnswer(result)}, while the plain header got ${describeAnswer(plain)}; servers must decode =?base64?…?= before comparing`,
+      [...probeEvidence(ctx, result), ...probeEvidence(ctx, plain)],
+    );
+  },
+});

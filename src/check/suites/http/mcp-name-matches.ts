@@ -1,0 +1,24 @@
+/** Mcp-Name must equal params.name (or params.uri); a mismatch gets 400 with -32020 (DIGEST §3). */
+import { ErrorCode } from '../../../protocol/errors.js';
+import { encodeHeaderValue } from '../../../protocol/headers.js';
+import { defineCheck, pass, skip, violation } from '../../define.js';
+import { expectRejection, namedRequest, probeEvidence, sendProbe } from './probe.js';
+
+export default defineCheck({
+  id: 'http.mcp-name-matches',
+  title: 'An Mcp-Name header that disagrees with the body gets 400 with -32020',
+  suite: 'http',
+  level: 'MUST',
+  eras: ['modern'],
+  transports: ['http'],
+  spec: 'basic/transports/streamable-http#required-request-headers',
+  async run(ctx) {
+    const request = await namedRequest(ctx);
+    if ('skip' in request) return skip(request.skip);
+    const other = `${request.name}-mcpvet-other`;
+    const result = await sendProbe(ctx, { ...request, headers: { 'mcp-name': encodeHeaderValue(other) } });
+    const problem = expectRejection(result, 400, ErrorCode.HeaderMismatch);
+    if (!problem) return pass(`${request.label} under Mcp-Name: ${other} was refused with 400 and -32020`);
+    return violation(`${request.label} sent with Mcp-Name: ${other} ${problem} (HeaderMismatch)`, probeEvidence(ctx, result));
+  },
+});

@@ -1,0 +1,26 @@
+/** An Mcp-Param-* header must equal its argument after decoding; a mismatch gets 400 with -32020 (DIGEST §3). */
+import { ErrorCode } from '../../../protocol/errors.js';
+import { encodeHeaderValue } from '../../../protocol/headers.js';
+import { defineCheck, pass, skip, violation } from '../../define.js';
+import { differentValue, headerToolCall } from './header-tool.js';
+import { expectRejection, probeEvidence, sendProbe } from './probe.js';
+
+export default defineCheck({
+  id: 'http.param-header-matches',
+  title: 'An Mcp-Param-* header that disagrees with its argument gets 400 with -32020',
+  suite: 'http',
+  level: 'MUST',
+  eras: ['modern'],
+  transports: ['http'],
+  requires: ['tools'],
+  spec: 'server/tools#x-mcp-header',
+  async run(ctx) {
+    const call = await headerToolCall(ctx);
+    if ('skip' in call) return skip(call.skip);
+    const other = encodeHeaderValue(differentValue(call.bodyValue));
+    const result = await sendProbe(ctx, { ...call.request, headers: { [call.header]: other } });
+    const problem = expectRejection(result, 400, ErrorCode.HeaderMismatch);
+    if (!problem) return pass(`${call.request.label} with Mcp-Param-${call.headerName}: ${other} against argument ${JSON.stringify(call.bodyValue)} was refused with 400 and -32020`);
+    return violation(`${call.request.label} with argument ${JSON.stringify(call.bodyValue)} but Mcp-Param-${call.headerName}: ${other} ${problem} (HeaderMismatch)`, probeEvidence(ctx, result));
+  },
+});

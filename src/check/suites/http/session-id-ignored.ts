@@ -1,0 +1,26 @@
+/**
+ * A modern server ignores an Mcp-Session-Id sent by a client and never mints or echoes one
+ * (DIGEST §3, "2025 traffic arriving at a 2026-only server": SHOULD).
+ */
+import { randomUUID } from 'node:crypto';
+import { defineCheck, pass, violation } from '../../define.js';
+import { describeAnswer, probeEvidence, sendProbe } from './probe.js';
+
+export default defineCheck({
+  id: 'http.session-id-ignored',
+  title: 'A client Mcp-Session-Id is ignored and never echoed',
+  suite: 'http',
+  level: 'SHOULD',
+  eras: ['modern'],
+  transports: ['http'],
+  spec: 'basic/transports/streamable-http#backward-compatibility',
+  async run(ctx) {
+    const sessionId = `mcpvet-${randomUUID()}`;
+    const result = await sendProbe(ctx, { method: 'server/discover', headers: { 'mcp-session-id': sessionId } });
+    const evidence = probeEvidence(ctx, result);
+    const answered = result.outcome?.http?.headers['mcp-session-id'];
+    if (!result.outcome?.result) return violation(`a modern server/discover carrying Mcp-Session-Id: ${sessionId} got ${describeAnswer(result)}; the header should be ignored`, evidence);
+    if (answered !== undefined) return violation(`the answer carried Mcp-Session-Id: ${answered}; a modern server never mints or echoes session ids`, evidence);
+    return pass('a request with an unknown Mcp-Session-Id was answered normally, with no Mcp-Session-Id in the answer');
+  },
+});

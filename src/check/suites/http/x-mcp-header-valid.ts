@@ -1,0 +1,31 @@
+/**
+ * `x-mcp-header` annotations follow the validity rules (DIGEST §3): a non-empty RFC 9110 token,
+ * unique per schema, only on string/integer/boolean properties reached through `properties`
+ * alone. HTTP clients MUST drop a tool that breaks them, so such a tool is unusable over HTTP.
+ * The rules are the lint engine's x-mcp-header rules. The annotations are the same whatever the
+ * transport, so the check runs on stdio too.
+ */
+import { lintTools } from '../../../lint/index.js';
+import { defineCheck, pass, violation } from '../../define.js';
+
+export default defineCheck({
+  id: 'http.x-mcp-header-valid',
+  title: 'x-mcp-header annotations are valid',
+  suite: 'http',
+  level: 'MUST',
+  eras: ['modern'],
+  transports: ['http', 'stdio'],
+  requires: ['tools'],
+  spec: 'server/tools#x-mcp-header',
+  async run(ctx) {
+    const tools = await ctx.tools();
+    const findings = lintTools(tools).filter((finding) => finding.ruleId.startsWith('x-mcp-header.'));
+    const annotated = tools.filter((tool) => JSON.stringify(tool.inputSchema ?? {}).includes('"x-mcp-header"')).length;
+    if (findings.length === 0) return pass(`${annotated} tool(s) use x-mcp-header, all validly`);
+    const shown = findings.slice(0, 5).map((finding) => `${finding.tool} ${finding.path}: ${finding.message}`);
+    return violation(
+      `${findings.length} invalid x-mcp-header annotation(s); HTTP clients must drop these tools: ${shown.join('; ')}${findings.length > shown.length ? '; …' : ''}`,
+      [{ note: findings.map((finding) => `${finding.ruleId} ${finding.tool} ${finding.path}: ${finding.message}`).join('\n') }],
+    );
+  },
+});

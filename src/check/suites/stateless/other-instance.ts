@@ -1,0 +1,29 @@
+/**
+ * "Somewhere else" for a request: the other instance given with --replica, or else a fresh
+ * connection to the same target (a new process on stdio). Statelessness means either works.
+ */
+import { connect } from '../../../client/connect.js';
+import type { McpClient } from '../../../client/types.js';
+import { describeTarget, type Target } from '../../../wire/target.js';
+import type { CheckContext } from '../../types.js';
+
+export interface OtherInstance {
+  client: McpClient;
+  /** For messages, e.g. "the replica http://127.0.0.1:4001/mcp". */
+  label: string;
+  close(): Promise<void>;
+}
+
+/** A client to the replica; the caller closes it (checks close it in a finally). */
+export async function connectReplica(ctx: CheckContext, replica: Target): Promise<OtherInstance> {
+  const client = await connect(replica, { era: ctx.era, timeoutMs: ctx.timeoutMs });
+  return { client, label: `the replica ${describeTarget(replica)}`, close: () => client.close() };
+}
+
+export async function otherInstance(ctx: CheckContext): Promise<OtherInstance> {
+  if (ctx.replica) return connectReplica(ctx, ctx.replica);
+  const client = await ctx.openClient();
+  const label = ctx.transport === 'stdio' ? 'a fresh connection (a new server process)' : 'a fresh connection (pass --replica-url to try another instance)';
+  // openClient's connections are closed by the runner when the check ends.
+  return { client, label, close: async () => undefined };
+}

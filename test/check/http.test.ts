@@ -1,0 +1,98 @@
+/**
+ * The http suite over real HTTP on 127.0.0.1: every check passes on the notes server and fails
+ * (or warns, for SHOULD rules) on a fixture that breaks exactly its rule. One notes server per
+ * era mode is shared; each fixture server lives for its own test.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckRunOptions } from '../../src/check/run.js';
+import type { Status } from '../../src/check/types.js';
+import { expectCheck, httpTarget, notesStdio } from '../helpers/check.js';
+import { fixture } from '../helpers/paths.js';
+import { startHttpServer, type RunningServer } from '../helpers/run.js';
+
+interface Case {
+  id: string;
+  /** The fixture breaking exactly this rule. */
+  broken: string;
+  /** Which notes server passes: the default dual-era one, or one started with --era modern. */
+  server?: 'dual' | 'modern';
+  options?: CheckRunOptions;
+  failStatus?: Status;
+}
+
+const CONFIRM_DELETE: CheckRunOptions = { calls: { delete_note: { id: 'n1' } } };
+const LEGACY: CheckRunOptions = { era: 'legacy' };
+
+const CASES: Case[] = [
+  { id: 'http.mcp-method-required', broken: 'http-method-header-optional' },
+  { id: 'http.mcp-method-matches', broken: 'http-method-header-unchecked' },
+  { id: 'http.protocol-version-header-matches', broken: 'http-version-header-unchecked' },
+  { id: 'http.mcp-name-required', broken: 'http-name-header-optional' },
+  { id: 'http.mcp-name-matches', broken: 'http-name-header-unchecked' },
+  { id: 'http.mcp-name-base64', broken: 'http-name-base64-undecoded' },
+  { id: 'http.param-header-required', broken: 'http-param-header-optional' },
+  { id: 'http.param-header-matches', broken: 'http-param-header-unchecked' },
+  { id: 'http.param-header-base64', broken: 'http-param-base64-undecoded' },
+  { id: 'http.x-mcp-header-valid', broken: 'http-invalid-x-mcp-header' },
+  { id: 'http.missing-meta-400', broken: 'http-missing-meta-200' },
+  { id: 'http.unsupported-version-400', broken: 'http-unsupported-version-code' },
+  { id: 'http.missing-capability-400', broken: 'http-missing-capability-200', options: CONFIRM_DELETE },
+  { id: 'http.unknown-method-404', broken: 'http-unknown-method-400' },
+  { id: 'http.get-405', broken: 'http-get-allowed', server: 'modern', failStatus: 'warn' },
+  { id: 'http.delete-405', broken: 'http-delete-allowed', server: 'modern', failStatus: 'warn' },
+  { id: 'http.notification-202', broken: 'http-notification-answered' },
+  { id: 'http.foreign-origin-403', broken: 'http-any-origin' },
+  { id: 'http.session-id-ignored', broken: 'http-echoes-session-id', failStatus: 'warn' },
+  { id: 'http.content-type-matches', broken: 'http-mislabelled-content-type' },
+  { id: 'http.legacy-session-id-visible-ascii', broken: 'http-session-id-with-space', options: LEGACY },
+  { id: 'http.legacy-deleted-session-404', broken: 'http-delete-keeps-session', options: LEGACY },
+  { id: 'http.legacy-protocol-version-header', broken: 'http-legacy-version-unchecked', options: LEGACY },
+];
+
+describe('http suite', () => {
+  const servers: Partial<Record<'dual' | 'modern', RunningServer>> = {};
+  beforeAll(async () => {
+    [servers.dual, servers.modern] = await Promise.all([startHttpServer(), startHttpServer(undefined, ['--era', 'modern'])]);
+  });
+  afterAll(async () => {
+    await Promise.all(Object.values(servers).map((server) => server?.stop()));
+  });
+
+  for (const { id, broken, server = 'dual', options = {}, failStatus = 'fail' } of CASES) {
+    it(`${id}: passes on the notes server, ${failStatus}s on ${broken}`, async () => {
+      await expectCheck(id, httpTarget(servers[server]!.url), 'pass', options);
+      const fixtureServer = await startHttpServer(fixture(broken), server === 'modern' ? ['--era', 'modern'] : []);
+      try {
+        await expectCheck(id, httpTarget(fixtureServer.url), failStatus, options);
+      } finally {
+        await fixtureServer.stop();
+      }
+    });
+  }
+
+  it('GET and DELETE are not judged on a dual-era server (it still serves legacy streams)', async () => {
+    const result = await expectCheck('http.get-405', httpTarget(servers.dual!.url), 'skip');
+    expect(result.message).toContain('legacy revisions');
+  });
+
+  it('a header rule names what was sent and gives a curl command', async () => {
+    const fixtureServer = await startHttpServer(fixture('http-method-header-optional'));
+    try {
+      const result = await expectCheck('http.mcp-method-required', httpTarget(fixtureServer.url), 'fail');
+      expect(result.message).toContain('without the Mcp-Method header');
+      expect(result.evidence[0]?.curl).toMatch(/^curl .*mcp-protocol-version: 2026-07-28/);
+      expect(result.evidence[0]?.curl).not.toContain('mcp-method:');
+    } finally {
+      await fixtureServer.stop();
+    }
+  });
+
+  it('the missing-capability rule is skipped when no request is known to need one', async () => {
+    const result = await expectCheck('http.missing-capability-400', httpTarget(servers.dual!.url), 'skip');
+    expect(result.message).toContain('delete_note');
+  });
+
+  it('x-mcp-header annotations are judged over stdio too', async () => {
+    await expectCheck('http.x-mcp-header-valid', notesStdio(), 'pass');
+  });
+});
