@@ -4,7 +4,8 @@ import { scriptedHost } from '../client/host.js';
 import type { InputHost, McpClient } from '../client/types.js';
 import type { Era } from '../protocol/versions.js';
 import type { Target } from '../wire/target.js';
-import type { Trace } from '../wire/trace.js';
+import type { Frame, Trace } from '../wire/trace.js';
+import { isObject } from '../protocol/jsonrpc.js';
 import type { CallPolicy } from './calls-file.js';
 import { curlFor } from './curl.js';
 import type { CheckContext, Evidence } from './types.js';
@@ -43,7 +44,7 @@ export function createContext(run: RunEnvironment, signal: AbortSignal, opened: 
       return client;
     },
     evidence(frames, client = run.client): Evidence {
-      const slice = client.trace.frames.slice(frames.from, frames.to + 1);
+      const slice = ownFrames(client.trace.frames.slice(frames.from, frames.to + 1));
       const request = slice.find((frame) => frame.direction === 'send' && frame.http);
       return { frames: slice, curl: request ? curlFor(request) : undefined };
     },
@@ -59,4 +60,21 @@ function sharedTools(run: RunEnvironment): Promise<Record<string, unknown>[]> {
     cache.set(run.client, promise);
   }
   return promise;
+}
+
+/**
+ * Checks run concurrently on the shared connection, so a range of its trace can hold other
+ * checks' frames. The range starts with this exchange's request: keep the frames of that
+ * request id (stdio) or of that HTTP exchange.
+ */
+function ownFrames(slice: Frame[]): Frame[] {
+  const first = slice[0];
+  if (!first || first.direction !== 'send') return slice;
+  const id = isObject(first.message) ? first.message.id : undefined;
+  const exchange = first.http?.exchange;
+  return slice.filter((frame) => {
+    if (frame === first) return true;
+    if (exchange !== undefined) return frame.http?.exchange === exchange;
+    return id !== undefined && isObject(frame.message) && frame.message.id === id;
+  });
 }
