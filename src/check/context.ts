@@ -75,6 +75,7 @@ function ownFrames(slice: Frame[]): Frame[] {
   return slice.filter((frame) => {
     if (frame === first) return true;
     if (exchange !== undefined) return frame.http?.exchange === exchange;
-    return id !== undefined && isObject(frame.message) && frame.message.id === id;
+    // Unparsable probes can only be answered with id null.
+    return isObject(frame.message) && frame.message.id === (id ?? null);
   });
 }

@@ -8,6 +8,9 @@ import pkg from '../../package.json' with { type: 'json' };
 import { errorEnvelope, toCliError, usageError } from './cli-error.js';
 import { ExitCode } from './exit-codes.js';
 import { defineCallCommand } from './call-command.js';
+import { defineRecordCommand } from './record-command.js';
+import { defineReplayCommand } from './replay-command.js';
+import { defineProxyCommand } from './proxy-command.js';
 import { defineCheckCommand } from './check-command.js';
 import { defineLintCommand } from './lint-command.js';
 import { defineContractCommands } from './contract-commands.js';
@@ -32,6 +35,9 @@ function buildProgram(): Command {
   defineLintCommand(program);
   defineContractCommands(program);
   // (more commands are registered here)
+  defineRecordCommand(program);
+  defineReplayCommand(program);
+  defineProxyCommand(program);
 
   return program;
 }

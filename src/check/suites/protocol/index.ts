@@ -1,4 +1,33 @@
 /** The checks of the protocol suite. */
 import type { CheckDefinition } from '../../types.js';
+import declaredCapabilitiesImplemented from './declared-capabilities.js';
+import discoverShape from './discover-shape.js';
+import errorEchoesId from './error-echoes-id.js';
+import legacyKnownVersion from './legacy-known-version.js';
+import legacyPing from './ping.js';
+import legacyUnknownVersion from './legacy-unknown-version.js';
+import messagesValid from './messages-valid.js';
+import missingClientCapabilities from './missing-client-capabilities.js';
+import missingProtocolVersion from './missing-protocol-version.js';
+import resultTypeKnown from './result-type.js';
+import serverInfoInResults from './server-info.js';
+import undeclaredCapabilityNotFound from './undeclared-capabilities.js';
+import unknownNotificationIgnored from './unknown-notification.js';
+import unsupportedVersion from './unsupported-version.js';
 
-export const checks: CheckDefinition[] = [];
+export const checks: CheckDefinition[] = [
+  missingProtocolVersion,
+  missingClientCapabilities,
+  unsupportedVersion,
+  discoverShape,
+  serverInfoInResults,
+  declaredCapabilitiesImplemented,
+  undeclaredCapabilityNotFound,
+  resultTypeKnown,
+  errorEchoesId,
+  legacyKnownVersion,
+  legacyUnknownVersion,
+  legacyPing,
+  unknownNotificationIgnored,
+  messagesValid,
+];

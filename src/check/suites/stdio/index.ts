@@ -1,4 +1,7 @@
 /** The checks of the stdio suite. */
 import type { CheckDefinition } from '../../types.js';
+import exitsOnStdinClose from './exits-on-stdin-close.js';
+import noHeadOfLineBlocking from './no-head-of-line-blocking.js';
+import stdoutOnlyJsonRpc from './stdout-only-jsonrpc.js';
 
-export const checks: CheckDefinition[] = [];
+export const checks: CheckDefinition[] = [stdoutOnlyJsonRpc, exitsOnStdinClose, noHeadOfLineBlocking];
