@@ -1,0 +1,22 @@
+/** A method the server does not have gets -32601 Method not found (JSON-RPC 2.0 §5.1; DIGEST §0.2). */
+import { ErrorCode } from '../../../protocol/errors.js';
+import { defineCheck, pass, violation } from '../../define.js';
+import { describeAnswer, errorOf, evidenceOf, exchange, eraMessage, probeId } from '../protocol/probe.js';
+
+const UNKNOWN_METHOD = 'mcpvet/no-such-method';
+
+export default defineCheck({
+  id: 'errors.unknown-method',
+  title: 'An unknown method gets -32601',
+  suite: 'errors',
+  level: 'MUST',
+  eras: ['modern', 'legacy'],
+  transports: ['stdio', 'http'],
+  spec: 'basic#error-codes',
+  async run(ctx) {
+    const answer = await exchange(ctx.client, eraMessage(ctx.client, probeId('unknown-method'), UNKNOWN_METHOD), { timeoutMs: ctx.timeoutMs });
+    const evidence = [evidenceOf(answer)];
+    if (errorOf(answer)?.code !== ErrorCode.MethodNotFound) return violation(`${UNKNOWN_METHOD} was answered with ${describeAnswer(answer)}; an unknown method must get error -32601 (Method not found)`, evidence);
+    return pass(`${UNKNOWN_METHOD} got -32601`, evidence);
+  },
+});

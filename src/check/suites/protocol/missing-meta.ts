@@ -1,0 +1,30 @@
+/**
+ * One probe for both missing-`_meta` checks: server/discover with every required key but one.
+ * The rule (DIGEST §1): -32602, and HTTP 400 on Streamable HTTP. The MCP-Protocol-Version header
+ * is still sent (it is required on every POST); with the key missing from `_meta` there is
+ * nothing to compare it with, so -32020 would not be the answer the spec asks for.
+ */
+import { ErrorCode } from '../../../protocol/errors.js';
+import { META } from '../../../protocol/meta.js';
+import { pass, violation } from '../../define.js';
+import type { CheckContext, Finding } from '../../types.js';
+import { describeAnswer, errorOf, exchange, modernMeta, probeId, evidenceOf } from './probe.js';
+
+export async function missingMetaKeyFinding(ctx: CheckContext, key: string): Promise<Finding> {
+  const message = { jsonrpc: '2.0', id: probeId('missing-meta'), method: 'server/discover', params: { _meta: modernMeta(ctx.client, {}, [key]) } };
+  // Over HTTP the version header still carries the client's version (probeHeaders falls back to it).
+  const answer = await exchange(ctx.client, message, { timeoutMs: ctx.timeoutMs });
+  const evidence = [evidenceOf(answer)];
+  const sent = `server/discover without _meta["${key}"]`;
+  const error = errorOf(answer);
+  if (error?.code !== ErrorCode.InvalidParams) {
+    return violation(`${sent} was answered with ${describeAnswer(answer)}; a request missing a required _meta key is malformed and must get error -32602`, evidence);
+  }
+  if (answer.http && answer.http.status !== 400) {
+    return violation(`${sent} got -32602 but HTTP ${answer.http.status}; the status must be 400 for a missing _meta key`, evidence);
+  }
+  return pass(`${sent} was rejected with -32602${answer.http ? ' and HTTP 400' : ''}`, evidence);
+}
+
+export const PROTOCOL_VERSION_KEY = META.protocolVersion;
+export const CLIENT_CAPABILITIES_KEY = META.clientCapabilities;

@@ -1,0 +1,46 @@
+/**
+ * A notification the server does not know is ignored: no response of any kind (a receiver
+ * MUST NOT answer a notification), and the server keeps answering requests. Over HTTP the POST
+ * is accepted (202, no body); the transport allows refusing a notification with a 4xx, but
+ * refusing an unknown one is exactly the error reply the rule forbids, so it fails here.
+ */
+import { isResponse } from '../../../protocol/jsonrpc.js';
+import { defineCheck, pass, violation } from '../../define.js';
+import { describeAnswer, exchange, eraMessage, probeId } from './probe.js';
+
+const UNKNOWN_NOTIFICATION = 'notifications/mcpvet/unknown';
+/** Time for an (asynchronous) error reply to the notification to show up after the follow-up answer. */
+const SETTLE_MS = 100;
+
+export default defineCheck({
+  id: 'protocol.unknown-notification-ignored',
+  title: 'Unknown notifications are ignored',
+  suite: 'protocol',
+  level: 'MUST',
+  eras: ['modern', 'legacy'],
+  transports: ['stdio', 'http'],
+  spec: 'basic#notifications',
+  async run(ctx) {
+    // A fresh connection: no other check's traffic can be mistaken for a reply.
+    const client = await ctx.openClient();
+    const from = client.trace.length;
+    const message = eraMessage(client, undefined, UNKNOWN_NOTIFICATION, { detail: 'mcpvet probe' });
+    // Over stdio a notification is just written; over HTTP its POST has a status (and maybe a body).
+    const notification = client.target.transport === 'http' ? await exchange(client, message, { timeoutMs: ctx.timeoutMs }) : void (await client.raw(message));
+    const followMethod = client.era === 'modern' ? 'server/discover' : 'ping';
+    const follow = await exchange(client, eraMessage(client, probeId('after-notification'), followMethod), { timeoutMs: ctx.timeoutMs });
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const evidence = [ctx.evidence({ from, to: client.trace.length - 1 }, client)];
+
+    const status = notification?.http?.status;
+    if (notification && status !== undefined && (status >= 300 || notification.response)) {
+      return violation(`the notification ${UNKNOWN_NOTIFICATION} was answered with ${describeAnswer(notification)}; an unknown notification must be accepted (202) and ignored`, evidence);
+    }
+    const replies = client.trace.frames
+      .slice(from)
+      .filter((frame) => frame.direction === 'receive' && frame.kind === 'message' && isResponse(frame.message) && (frame.message as { id?: unknown }).id == null);
+    if (replies.length > 0) return violation(`the server answered the notification ${UNKNOWN_NOTIFICATION} with ${replies[0]?.raw}; notifications must never be answered`, evidence);
+    if (!follow.response) return violation(`after the notification ${UNKNOWN_NOTIFICATION}, ${followMethod} got ${describeAnswer(follow)}: the server stopped answering`, evidence);
+    return pass(`${UNKNOWN_NOTIFICATION} was ignored${status !== undefined ? ` (HTTP ${status})` : ''} and ${followMethod} was still answered`, evidence);
+  },
+});

@@ -1,0 +1,34 @@
+/**
+ * A stdio server SHOULD exit promptly when its stdin closes (DIGEST §4 "Shutdown"): clients
+ * shut servers down by closing stdin, then wait, then SIGTERM, then SIGKILL. mcpvet's client
+ * waits CLOSE_GRACE_MS before SIGTERM, so a process that was still there by then, or that died
+ * by a signal, did not exit on its own.
+ */
+import { defineCheck, pass, violation } from '../../define.js';
+
+/** The stdio wire's default wait between closing stdin and SIGTERM (src/wire/stdio.ts closeGraceMs). */
+const CLOSE_GRACE_MS = 500;
+
+export default defineCheck({
+  id: 'stdio.exits-on-stdin-close',
+  title: 'The server exits when its stdin closes',
+  suite: 'stdio',
+  level: 'SHOULD',
+  eras: ['modern', 'legacy'],
+  transports: ['stdio'],
+  spec: 'basic/transports/stdio#shutdown',
+  async run(ctx) {
+    const client = await ctx.openClient();
+    const from = client.trace.length;
+    const started = performance.now();
+    await client.close();
+    const closeMs = Math.round(performance.now() - started);
+    const exit = client.trace.frames.slice(from).find((frame) => frame.kind === 'exit');
+    const evidence = [ctx.evidence({ from, to: client.trace.length - 1 }, client)];
+    if (!exit) return violation(`a fresh server process did not exit after its stdin closed, nor after SIGTERM and SIGKILL (${closeMs} ms)`, evidence);
+    const signal = exit.detail?.signal;
+    if (typeof signal === 'string') return violation(`after its stdin closed the server kept running until mcpvet sent signals; it ended by ${signal} after ${closeMs} ms`, evidence);
+    if (closeMs >= CLOSE_GRACE_MS) return violation(`the server was still running ${CLOSE_GRACE_MS} ms after its stdin closed and exited only after SIGTERM (${closeMs} ms, exit code ${String(exit.detail?.code)})`, evidence);
+    return pass(`the server exited by itself ${closeMs} ms after its stdin closed (exit code ${String(exit.detail?.code)})`, evidence);
+  },
+});

@@ -1,0 +1,32 @@
+/**
+ * stdout of a stdio server carries nothing but MCP messages (DIGEST §4 "Framing"): a banner, a
+ * log line or a bare JSON value there breaks every client that reads the stream. Logs belong on
+ * stderr. Runs last, to judge every stdout line of every process the run started.
+ */
+import type { Frame } from '../../../wire/trace.js';
+import { defineCheck, pass, violation } from '../../define.js';
+import { clip } from '../protocol/probe.js';
+
+const MAX_SHOWN = 5;
+
+export default defineCheck({
+  id: 'stdio.stdout-only-jsonrpc',
+  title: 'stdout carries only JSON-RPC messages',
+  suite: 'stdio',
+  level: 'MUST',
+  eras: ['modern', 'legacy'],
+  transports: ['stdio'],
+  spec: 'basic/transports/stdio',
+  final: true,
+  async run(ctx) {
+    const traces = ctx.traces();
+    const lines = traces.flatMap((trace) => trace.frames.filter((frame) => frame.direction === 'receive' && (frame.kind === 'message' || frame.kind === 'pollution')));
+    const pollution: Frame[] = lines.filter((frame) => frame.kind === 'pollution');
+    if (pollution.length === 0) return pass(`all ${lines.length} stdout line(s) of ${traces.length} server process(es) were JSON-RPC messages`);
+    const shown = pollution.slice(0, MAX_SHOWN).map((frame) => JSON.stringify(clip(frame.raw, 80)));
+    return violation(
+      `${pollution.length} of ${lines.length} stdout line(s) were not JSON-RPC messages, e.g. ${shown.join(', ')}; stdout may carry only MCP messages (write logs to stderr)`,
+      [{ frames: pollution.slice(0, MAX_SHOWN) }],
+    );
+  },
+});

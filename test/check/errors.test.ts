@@ -1,0 +1,79 @@
+/**
+ * The errors suite against real servers: each check passes on the example server and fails (or
+ * warns, for SHOULD) on a fixture that breaks exactly its rule; over HTTP where the probe differs.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectCheck, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
+import { startHttpServer, type RunningServer } from '../helpers/run.js';
+
+const legacy = { era: 'legacy' } as const;
+
+describe('errors suite', () => {
+  it('unknown tool: a -32602 error from the example server', () => expectCheck('errors.unknown-tool', notesStdio(), 'pass'));
+  it('unknown tool: fails on a result with isError: true', async () => {
+    const result = await expectCheck('errors.unknown-tool', fixtureStdio('errors-unknown-tool-result'), 'fail');
+    expect(result.message).toContain('a result with isError: true');
+  });
+  it('unknown tool: fails in the legacy era too', () => expectCheck('errors.unknown-tool', fixtureStdio('errors-unknown-tool-result'), 'fail', legacy));
+
+  it('invalid arguments rejected: passes on the example server (a readOnly tool is called)', async () => {
+    const result = await expectCheck('errors.invalid-arguments-rejected', notesStdio(), 'pass');
+    expect(result.message).toMatch(/tools\/call of "(get_note|list_notes|search_notes|export_notes)"/);
+  });
+  it('invalid arguments rejected: fails when the tool reports success', async () => {
+    const result = await expectCheck('errors.invalid-arguments-rejected', fixtureStdio('errors-no-input-validation'), 'fail');
+    expect(result.message).toContain('succeeded');
+  });
+  it('invalid arguments rejected: a -32602 error counts as rejected', () => expectCheck('errors.invalid-arguments-rejected', fixtureStdio('errors-invalid-args-protocol-error'), 'pass'));
+
+  it('invalid arguments as tool error: passes on the example server', () => expectCheck('errors.invalid-arguments-as-tool-error', notesStdio(), 'pass'));
+  it('invalid arguments as tool error: warns on a -32602 protocol error', async () => {
+    const result = await expectCheck('errors.invalid-arguments-as-tool-error', fixtureStdio('errors-invalid-args-protocol-error'), 'warn');
+    expect(result.message).toContain('SEP-1303');
+  });
+  it('unknown method: -32601 from the example server', () => expectCheck('errors.unknown-method', notesStdio(), 'pass'));
+  it('unknown method: fails on -32603', async () => {
+    const result = await expectCheck('errors.unknown-method', fixtureStdio('errors-unknown-method-internal-error'), 'fail');
+    expect(result.message).toContain('-32603');
+  });
+
+  it('parse error: -32700 from the example server', () => expectCheck('errors.parse-error', notesStdio(), 'pass'));
+  it('parse error: fails when unparsable input gets -32600', async () => {
+    const result = await expectCheck('errors.parse-error', fixtureStdio('errors-parse-error-wrong-code'), 'fail');
+    expect(result.message).toContain('-32600');
+  });
+  it('parse error: passes in the legacy era', () => expectCheck('errors.parse-error', notesStdio(), 'pass', legacy));
+
+  it('invalid request: -32600 from the example server', () => expectCheck('errors.invalid-request', notesStdio(), 'pass'));
+  it('invalid request: fails when "jsonrpc": "1.0" is served', async () => {
+    const result = await expectCheck('errors.invalid-request', fixtureStdio('errors-lenient-jsonrpc'), 'fail');
+    expect(result.message).toContain('"jsonrpc": "1.0" was answered with a result');
+  });
+  it('invalid request: fails in the legacy era too', () => expectCheck('errors.invalid-request', fixtureStdio('errors-lenient-jsonrpc'), 'fail', legacy));
+});
+
+describe('errors suite over HTTP', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startHttpServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('every errors check passes on the example server, modern era', async () => {
+    for (const id of ['errors.unknown-tool', 'errors.invalid-arguments-rejected', 'errors.invalid-arguments-as-tool-error', 'errors.unknown-method', 'errors.parse-error', 'errors.invalid-request']) {
+      await expectCheck(id, httpTarget(server.url), 'pass');
+    }
+  });
+  it('the parse error probe is a POST with an invalid body, answered with HTTP 400', async () => {
+    const result = await expectCheck('errors.parse-error', httpTarget(server.url), 'pass');
+    expect(result.message).toContain('HTTP 400');
+    expect(result.evidence[0]?.curl).toContain("--data-raw '{\"jsonrpc\": \"2.0\"");
+  });
+  it('every errors check passes on the example server, legacy era', async () => {
+    for (const id of ['errors.unknown-tool', 'errors.invalid-arguments-rejected', 'errors.invalid-arguments-as-tool-error', 'errors.unknown-method', 'errors.parse-error', 'errors.invalid-request']) {
+      await expectCheck(id, httpTarget(server.url), 'pass', legacy);
+    }
+  });
+});

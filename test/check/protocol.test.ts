@@ -1,0 +1,125 @@
+/**
+ * The protocol suite against real servers: each check passes on the example server (stdio, and
+ * HTTP where the transport changes the probe) and fails on a fixture that breaks exactly its rule.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectCheck, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
+import { fixture } from '../helpers/paths.js';
+import { startHttpServer, type RunningServer } from '../helpers/run.js';
+
+const legacy = { era: 'legacy' } as const;
+
+describe('protocol suite, modern era', () => {
+  it('missing protocolVersion: passes on the example server', () => expectCheck('protocol.missing-protocol-version-rejected', notesStdio(), 'pass'));
+  it('missing protocolVersion: fails on a server that assumes a default version', async () => {
+    const result = await expectCheck('protocol.missing-protocol-version-rejected', fixtureStdio('proto-meta-defaults', '--fill', 'version'), 'fail');
+    expect(result.message).toContain('must get error -32602');
+  });
+
+  it('missing clientCapabilities: passes on the example server', () => expectCheck('protocol.missing-client-capabilities-rejected', notesStdio(), 'pass'));
+  it('missing clientCapabilities: fails on a server that assumes no capabilities', () =>
+    expectCheck('protocol.missing-client-capabilities-rejected', fixtureStdio('proto-meta-defaults', '--fill', 'capabilities'), 'fail'));
+
+  it('unsupported version: passes on the example server', () => expectCheck('protocol.unsupported-version-rejected', notesStdio(), 'pass'));
+  it('unsupported version: fails when -32022 leaves out data.requested', async () => {
+    const result = await expectCheck('protocol.unsupported-version-rejected', fixtureStdio('proto-unsupported-version-no-requested'), 'fail');
+    expect(result.message).toContain('data.requested');
+  });
+
+  it('discover shape: passes on the example server', () => expectCheck('protocol.discover-shape', notesStdio(), 'pass'));
+  it('discover shape: fails on a negative ttlMs', async () => {
+    const result = await expectCheck('protocol.discover-shape', fixtureStdio('proto-discover-negative-ttl'), 'fail');
+    expect(result.message).toContain('ttlMs is -1');
+  });
+
+  it('serverInfo: passes on the example server', () => expectCheck('protocol.server-info-in-results', notesStdio(), 'pass'));
+  it('serverInfo: warns when results do not name the server', () => expectCheck('protocol.server-info-in-results', fixtureStdio('proto-no-server-info'), 'warn'));
+
+  it('declared capabilities: pass on the example server', () => expectCheck('protocol.declared-capabilities-implemented', notesStdio(), 'pass'));
+  it('declared capabilities: fail when a declared list method answers -32601', async () => {
+    const result = await expectCheck('protocol.declared-capabilities-implemented', fixtureStdio('proto-declared-unimplemented'), 'fail');
+    expect(result.message).toContain('"prompts"');
+  });
+
+  it('undeclared capabilities: skip on the example server, which declares them all', () => expectCheck('protocol.undeclared-capability-not-found', notesStdio(), 'skip'));
+  it('undeclared capabilities: pass on a server without prompts that refuses prompts/list', () =>
+    expectCheck('protocol.undeclared-capability-not-found', fixtureStdio('proto-no-prompts'), 'pass'));
+  it('undeclared capabilities: fail when prompts/list answers though prompts is not declared', async () => {
+    const result = await expectCheck('protocol.undeclared-capability-not-found', fixtureStdio('proto-no-prompts', '--leak'), 'fail');
+    expect(result.message).toContain('prompts/list');
+  });
+
+  it('resultType: passes on the example server', () => expectCheck('protocol.result-type-known', notesStdio(), 'pass'));
+  it('resultType: fails when tools/list results have none', async () => {
+    const result = await expectCheck('protocol.result-type-known', fixtureStdio('proto-no-result-type'), 'fail');
+    expect(result.message).toContain('tools/list result has no resultType');
+  });
+
+  it('error ids: pass on the example server', () => expectCheck('protocol.error-echoes-request-id', notesStdio(), 'pass'));
+  it('error ids: fail when an integer id comes back as a string', async () => {
+    const result = await expectCheck('protocol.error-echoes-request-id', fixtureStdio('proto-error-id-stringified'), 'fail');
+    expect(result.message).toContain('came back with id "987654321"');
+  });
+
+  it('unknown notifications: ignored by the example server', () => expectCheck('protocol.unknown-notification-ignored', notesStdio(), 'pass'));
+  it('unknown notifications: fail when the server answers one', () => expectCheck('protocol.unknown-notification-ignored', fixtureStdio('proto-answers-notifications'), 'fail'));
+});
+
+describe('protocol suite, legacy era', () => {
+  it('known version: passes on the example server', () => expectCheck('protocol.legacy-initialize-known-version', notesStdio(), 'pass', legacy));
+  it('known version: fails when the server never agrees to the offered version', async () => {
+    const result = await expectCheck('protocol.legacy-initialize-known-version', fixtureStdio('proto-version-off-by-one'), 'fail', legacy);
+    expect(result.message).toContain('proposed "2025-06-18"');
+  });
+
+  it('unknown version: passes on the example server', () => expectCheck('protocol.legacy-initialize-unknown-version', notesStdio(), 'pass', legacy));
+  it('unknown version: fails when the server echoes it', async () => {
+    const result = await expectCheck('protocol.legacy-initialize-unknown-version', fixtureStdio('proto-version-echo'), 'fail', legacy);
+    expect(result.message).toContain('got "1900-01-01" back');
+  });
+
+  it('ping: passes on the example server', () => expectCheck('protocol.legacy-ping', notesStdio(), 'pass', legacy));
+  it('ping: fails when ping is not implemented', () => expectCheck('protocol.legacy-ping', fixtureStdio('proto-ping-unsupported'), 'fail', legacy));
+
+  it('unknown notifications: ignored by the example server', () => expectCheck('protocol.unknown-notification-ignored', notesStdio(), 'pass', legacy));
+  it('unknown notifications: fail when the server answers one', () => expectCheck('protocol.unknown-notification-ignored', fixtureStdio('proto-answers-notifications'), 'fail', legacy));
+
+  it('error ids and declared capabilities: pass on the example server', async () => {
+    await expectCheck('protocol.error-echoes-request-id', notesStdio(), 'pass', legacy);
+    await expectCheck('protocol.declared-capabilities-implemented', notesStdio(), 'pass', legacy);
+  });
+
+  it('modern-only checks skip in the legacy era', () => expectCheck('protocol.discover-shape', notesStdio(), 'skip', legacy));
+});
+
+describe('protocol suite over HTTP', () => {
+  let server: RunningServer;
+  let broken: RunningServer;
+  beforeAll(async () => {
+    [server, broken] = await Promise.all([startHttpServer(), startHttpServer(fixture('proto-meta-defaults'))]);
+  });
+  afterAll(async () => {
+    await Promise.all([server?.stop(), broken?.stop()]);
+  });
+
+  it('missing _meta keys get -32602 with HTTP 400 from the example server', async () => {
+    const version = await expectCheck('protocol.missing-protocol-version-rejected', httpTarget(server.url), 'pass');
+    expect(version.message).toContain('HTTP 400');
+    // The evidence is this probe's own exchange, with a curl command to replay it.
+    expect(version.evidence[0]?.curl).toContain('mcp-method: server/discover');
+    expect(version.evidence[0]?.frames).toHaveLength(2);
+    await expectCheck('protocol.missing-client-capabilities-rejected', httpTarget(server.url), 'pass');
+  });
+  it('missing protocolVersion fails over HTTP too when the server assumes a default', () =>
+    expectCheck('protocol.missing-protocol-version-rejected', httpTarget(broken.url), 'fail'));
+  it('unsupported version, discover, serverInfo, resultType, error ids and notifications pass on the example server', async () => {
+    for (const id of ['protocol.unsupported-version-rejected', 'protocol.discover-shape', 'protocol.server-info-in-results', 'protocol.result-type-known', 'protocol.error-echoes-request-id', 'protocol.unknown-notification-ignored']) {
+      await expectCheck(id, httpTarget(server.url), 'pass');
+    }
+  });
+  it('legacy negotiation and ping pass on the example server over HTTP', async () => {
+    for (const id of ['protocol.legacy-initialize-known-version', 'protocol.legacy-initialize-unknown-version', 'protocol.legacy-ping', 'protocol.unknown-notification-ignored']) {
+      await expectCheck(id, httpTarget(server.url), 'pass', legacy);
+    }
+  });
+});

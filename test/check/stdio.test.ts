@@ -1,0 +1,38 @@
+/** The stdio suite against real server processes: passes on the example server, fails on fixtures breaking one rule each. */
+import { describe, expect, it } from 'vitest';
+import { expectCheck, fixtureStdio, notesStdio } from '../helpers/check.js';
+
+const legacy = { era: 'legacy' } as const;
+
+describe('stdio suite', () => {
+  it('stdout only JSON-RPC: passes on the example server', () => expectCheck('stdio.stdout-only-jsonrpc', notesStdio(), 'pass'));
+  it('stdout only JSON-RPC: fails on a server that prints a banner', async () => {
+    const result = await expectCheck('stdio.stdout-only-jsonrpc', fixtureStdio('polluting-server'), 'fail');
+    expect(result.message).toContain('Notes server v1 starting...');
+    expect(result.evidence[0]?.frames?.every((frame) => frame.kind === 'pollution')).toBe(true);
+  });
+
+  it('exits on stdin close: passes on the example server', () => expectCheck('stdio.exits-on-stdin-close', notesStdio(), 'pass'));
+  it('exits on stdin close: warns on a server that keeps running', async () => {
+    const result = await expectCheck('stdio.exits-on-stdin-close', fixtureStdio('stdio-ignores-eof'), 'warn');
+    expect(result.message).toContain('SIGTERM');
+  });
+  it('exits on stdin close: passes in the legacy era', () => expectCheck('stdio.exits-on-stdin-close', notesStdio(), 'pass', legacy));
+
+  it('no head-of-line blocking: passes on the example server (answers while a listen is open)', async () => {
+    const result = await expectCheck('stdio.no-head-of-line-blocking', notesStdio(), 'pass');
+    expect(result.message).toContain('subscriptions/listen');
+  });
+  it('no head-of-line blocking: warns on a server that handles one request at a time (modern: blocked by the listen)', async () => {
+    const result = await expectCheck('stdio.no-head-of-line-blocking', fixtureStdio('stdio-sequential'), 'warn');
+    expect(result.message).toContain('one request at a time');
+  });
+  it('no head-of-line blocking: skips in the legacy era when every request is too fast to tell', async () => {
+    const result = await expectCheck('stdio.no-head-of-line-blocking', notesStdio(), 'skip', legacy);
+    expect(result.message).toContain('no request is slow enough to tell');
+  });
+  it('no head-of-line blocking: warns in the legacy era when a fast request waits behind a slow one', async () => {
+    const result = await expectCheck('stdio.no-head-of-line-blocking', fixtureStdio('stdio-sequential'), 'warn', legacy);
+    expect(result.message).toContain('waited in line');
+  });
+});
