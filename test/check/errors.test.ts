@@ -42,12 +42,18 @@ describe('errors suite', () => {
     const result = await expectCheck('errors.parse-error', fixtureStdio('errors-parse-error-wrong-code'), 'fail');
     expect(result.message).toContain('-32600');
   });
+  it('parse error: fails without waiting out the timeout when unparsable input is ignored', async () => {
+    const started = Date.now();
+    const result = await expectCheck('errors.parse-error', fixtureStdio('errors-parse-error-wrong-code', '--silent'), 'fail');
+    expect(result.message).toContain('no answer, though the server/discover sent right after it was answered');
+    expect(Date.now() - started).toBeLessThan(4000);
+  });
   it('parse error: passes in the legacy era', () => expectCheck('errors.parse-error', notesStdio(), 'pass', legacy));
 
   it('invalid request: -32600 from the example server', () => expectCheck('errors.invalid-request', notesStdio(), 'pass'));
   it('invalid request: fails when "jsonrpc": "1.0" is served', async () => {
     const result = await expectCheck('errors.invalid-request', fixtureStdio('errors-lenient-jsonrpc'), 'fail');
-    expect(result.message).toContain('"jsonrpc": "1.0" was answered with a result');
+    expect(result.message).toContain('"jsonrpc": "1.0" got a result');
   });
   it('invalid request: fails in the legacy era too', () => expectCheck('errors.invalid-request', fixtureStdio('errors-lenient-jsonrpc'), 'fail', legacy));
 });

@@ -32,7 +32,7 @@ export default defineCheck({
     const evidence = [evidenceOf(answer)];
     const sent = `tools/call of "${call.tool}" with ${clip(JSON.stringify(call.args), 120)} (${call.broken})`;
     if (errorOf(answer)) {
-      return violation(`${sent} was answered with ${describeAnswer(answer)}; input validation errors should be a result with isError: true (SEP-1303), which the model can read and correct`, evidence);
+      return violation(`${sent} got ${describeAnswer(answer)}; input validation errors should be a result with isError: true (SEP-1303), which the model can read and correct`, evidence);
     }
     const result = answer.response?.result;
     if (isObject(result) && result.isError === true) return pass(`${sent} got a result with isError: true`, evidence);

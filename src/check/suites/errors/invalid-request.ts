@@ -7,7 +7,7 @@ import type { JsonObject } from '../../../client/types.js';
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, pass, violation } from '../../define.js';
 import type { Evidence } from '../../types.js';
-import { describeAnswer, errorOf, evidenceOf, exchange, eraMessage, probeId } from '../protocol/probe.js';
+import { describeAnswer, errorOf, evidenceOf, eraMessage, exchangeOrOvertaken, probeId } from '../protocol/probe.js';
 import { clientForNullIdProbe } from './separate-client.js';
 
 export default defineCheck({
@@ -30,9 +30,9 @@ export default defineCheck({
     const problems: string[] = [];
     const evidence: Evidence[] = [];
     for (const probe of probes) {
-      const answer = await exchange(client, probe.message, { timeoutMs: ctx.timeoutMs, ids: [probe.id, null] });
+      const answer = await exchangeOrOvertaken(client, probe.message, { timeoutMs: ctx.timeoutMs, ids: [probe.id, null] });
       evidence.push(evidenceOf(answer));
-      if (errorOf(answer)?.code !== ErrorCode.InvalidRequest) problems.push(`${probe.label} was answered with ${describeAnswer(answer)}`);
+      if (errorOf(answer)?.code !== ErrorCode.InvalidRequest) problems.push(`${probe.label} got ${describeAnswer(answer)}`);
     }
     if (problems.length > 0) return violation(`${problems.join('; ')}; an invalid request object must get error -32600 (Invalid Request)`, evidence);
     return pass(`${probes.map((probe) => probe.label).join(' and ')} got -32600`, evidence);

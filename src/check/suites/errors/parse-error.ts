@@ -4,7 +4,7 @@
  */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, pass, violation } from '../../define.js';
-import { describeAnswer, errorOf, evidenceOf, exchange } from '../protocol/probe.js';
+import { describeAnswer, errorOf, evidenceOf, exchangeOrOvertaken } from '../protocol/probe.js';
 import { clientForNullIdProbe } from './separate-client.js';
 
 const UNPARSABLE = '{"jsonrpc": "2.0", "id": "mcpvet-parse", "method": "ping", ';
@@ -20,11 +20,11 @@ export default defineCheck({
   async run(ctx) {
     const client = await clientForNullIdProbe(ctx);
     // The truncated text holds something that looks like an id; only null is a correct answer id.
-    const answer = await exchange(client, UNPARSABLE, { timeoutMs: ctx.timeoutMs, ids: [null, 'mcpvet-parse'] });
+    const answer = await exchangeOrOvertaken(client, UNPARSABLE, { timeoutMs: ctx.timeoutMs, ids: [null, 'mcpvet-parse'] });
     const evidence = [evidenceOf(answer)];
     const sent = `the unparsable ${ctx.transport === 'http' ? 'POST body' : 'line'} ${JSON.stringify(UNPARSABLE)}`;
     const error = errorOf(answer);
-    if (error?.code !== ErrorCode.ParseError) return violation(`${sent} was answered with ${describeAnswer(answer)}; it must get error -32700 (Parse error)`, evidence);
+    if (error?.code !== ErrorCode.ParseError) return violation(`${sent} got ${describeAnswer(answer)}; it must get error -32700 (Parse error)`, evidence);
     const id = answer.response?.id;
     if (id !== null && id !== undefined) return violation(`${sent} got -32700 with id ${JSON.stringify(id)}; a parse error has no readable id and must carry id null`, evidence);
     return pass(`${sent} got -32700${answer.http ? ` (HTTP ${answer.http.status})` : ''}`, evidence);

@@ -38,9 +38,9 @@ function problemOf(probe: CapabilityProbe, answer: Answer): string | undefined {
   const result = answer.response?.result;
   if (probe.capability === 'completions') {
     if (!answer.response) return `got ${describeAnswer(answer)}`;
-    return errorOf(answer)?.code === ErrorCode.MethodNotFound ? `was answered with ${describeAnswer(answer)}` : undefined;
+    return errorOf(answer)?.code === ErrorCode.MethodNotFound ? `got ${describeAnswer(answer)}` : undefined;
   }
-  if (!isObject(result)) return `was answered with ${describeAnswer(answer)}`;
+  if (!isObject(result)) return `got ${describeAnswer(answer)}`;
   if (probe.listField && !Array.isArray(result[probe.listField])) return `returned a result without a "${probe.listField}" array`;
   return undefined;
 }

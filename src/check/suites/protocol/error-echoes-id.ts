@@ -30,7 +30,7 @@ export default defineCheck({
       const response = answer.response;
       evidence.push(evidenceOf(answer));
       if (!response || !isObject(response.error)) {
-        problems.push(`mcpvet/no-such-method with ${typeof id} id ${JSON.stringify(id)} was answered with ${describeAnswer(answer)}, not an error response`);
+        problems.push(`mcpvet/no-such-method with ${typeof id} id ${JSON.stringify(id)} got ${describeAnswer(answer)}, not an error response`);
         continue;
       }
       if (!sameId(response, id)) problems.push(`the error for ${typeof id === 'string' ? 'string' : 'integer'} id ${JSON.stringify(id)} came back with id ${JSON.stringify(response.id)}`);

@@ -22,7 +22,7 @@ export default defineCheck({
     const first = await probeInitialize(ctx, LATEST_LEGACY_VERSION);
     const evidence = [evidenceOf(first)];
     const chosen = chosenVersion(first.response?.result);
-    if (!chosen) return violation(`initialize offering "${LATEST_LEGACY_VERSION}" was answered with ${describeAnswer(first)}, not a result with a protocolVersion`, evidence);
+    if (!chosen) return violation(`initialize offering "${LATEST_LEGACY_VERSION}" got ${describeAnswer(first)}, not a result with a protocolVersion`, evidence);
     if (chosen === LATEST_LEGACY_VERSION) return pass(`initialize offering "${LATEST_LEGACY_VERSION}" got the same version back`, evidence);
     const second = await probeInitialize(ctx, chosen);
     evidence.push(evidenceOf(second));

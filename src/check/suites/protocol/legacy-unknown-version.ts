@@ -32,7 +32,7 @@ export default defineCheck({
       if (error.code === ErrorCode.InvalidParams && Array.isArray(data.supported) && data.requested === UNKNOWN) {
         return pass(`${sent} was refused with -32602 listing the supported versions ${JSON.stringify(data.supported)}`, evidence);
       }
-      return violation(`${sent} was answered with ${describeAnswer(answer)}; the server must answer with a version it supports (or, as the spec's example does, -32602 with data {supported, requested})`, evidence);
+      return violation(`${sent} got ${describeAnswer(answer)}; the server must answer with a version it supports (or, as the spec's example does, -32602 with data {supported, requested})`, evidence);
     }
     const chosen = chosenVersion(answer.response?.result);
     if (chosen === UNKNOWN) return violation(`${sent} got "${UNKNOWN}" back: the server accepted a version it cannot support instead of proposing one it does`, evidence);

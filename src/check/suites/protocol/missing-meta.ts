@@ -18,7 +18,7 @@ export async function missingMetaKeyFinding(ctx: CheckContext, key: string): Pro
   const sent = `server/discover without _meta["${key}"]`;
   const error = errorOf(answer);
   if (error?.code !== ErrorCode.InvalidParams) {
-    return violation(`${sent} was answered with ${describeAnswer(answer)}; a request missing a required _meta key is malformed and must get error -32602`, evidence);
+    return violation(`${sent} got ${describeAnswer(answer)}; a request missing a required _meta key is malformed and must get error -32602`, evidence);
   }
   if (answer.http && answer.http.status !== 400) {
     return violation(`${sent} got -32602 but HTTP ${answer.http.status}; the status must be 400 for a missing _meta key`, evidence);

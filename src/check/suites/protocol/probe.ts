@@ -71,6 +71,8 @@ export interface ExchangeOptions {
   timeoutMs: number;
   /** HTTP: headers instead of the derived ones. */
   headers?: Record<string, string | null>;
+  /** stdio: stop waiting when this settles, with its value as the reason. */
+  giveUp?: Promise<string>;
 }
 
 /**
@@ -137,11 +139,33 @@ function exchangeStdio(client: McpClient, message: JsonObject | string, options:
       if (wanted.has(String(response.id ?? null))) finish({ response }, frame);
     });
     const timer = setTimeout(() => finish({ failure: `no answer within ${options.timeoutMs} ms` }), options.timeoutMs);
+    void options.giveUp?.then((reason) => finish({ failure: reason }));
     // The channel also waits for the id it knows; its own timeout is not the verdict here, the wait above is.
     client.raw(message, { timeoutMs: options.timeoutMs }).catch((error: Error) => {
       if (!(error instanceof TransportError) || error.kind !== 'timeout') finish({ failure: error.message });
     });
   });
+}
+
+/** How long an answer may still come after a request sent behind it was answered. */
+const OVERTAKEN_GRACE_MS = 500;
+
+/**
+ * Like exchange, for probes a server may leave unanswered (unparsable or invalid input): over
+ * stdio a valid request follows right behind the probe, and once that one is answered the probe
+ * gets OVERTAKEN_GRACE_MS more instead of the whole timeout. Silence is then the finding.
+ */
+export function exchangeOrOvertaken(client: McpClient, message: JsonObject | string, options: ExchangeOptions): Promise<Answer> {
+  if (client.target.transport !== 'stdio') return exchange(client, message, options);
+  let giveUp!: (reason: string) => void;
+  const probe = exchange(client, message, { ...options, giveUp: new Promise<string>((resolve) => (giveUp = resolve)) });
+  const method = client.era === 'modern' ? 'server/discover' : 'ping';
+  const followId = probeId('overtake');
+  // Sent after the probe (exchange writes synchronously); only its own id counts as its answer.
+  void exchange(client, eraMessage(client, followId, method), { timeoutMs: options.timeoutMs, ids: [followId] }).then((follow) => {
+    if (follow.response) setTimeout(() => giveUp(`no answer, though the ${method} sent right after it was answered`), OVERTAKEN_GRACE_MS);
+  });
+  return probe;
 }
 
 /**

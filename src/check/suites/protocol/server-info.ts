@@ -28,7 +28,7 @@ export default defineCheck({
       const answer = await exchange(ctx.client, eraMessage(ctx.client, probeId('server-info'), method), { timeoutMs: ctx.timeoutMs });
       const result = answer.response?.result;
       if (!isObject(result)) {
-        if (method === 'server/discover') return violation(`server/discover was answered with ${describeAnswer(answer)}, so there is no result to carry serverInfo`, [evidenceOf(answer)]);
+        if (method === 'server/discover') return violation(`server/discover got ${describeAnswer(answer)}, so there is no result to carry serverInfo`, [evidenceOf(answer)]);
         continue; // protocol.declared-capabilities-implemented reports a list method that fails
       }
       judged++;

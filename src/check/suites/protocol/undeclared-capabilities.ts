@@ -26,7 +26,7 @@ export default defineCheck({
     for (const probe of undeclared) {
       const answer = await exchange(ctx.client, eraMessage(ctx.client, probeId('undeclared'), probe.method, probe.params), { timeoutMs: ctx.timeoutMs });
       if (errorOf(answer)?.code === ErrorCode.MethodNotFound) continue;
-      problems.push(`"${probe.capability}" is not declared, yet ${probe.method} was answered with ${describeAnswer(answer)} instead of -32601`);
+      problems.push(`"${probe.capability}" is not declared, yet ${probe.method} got ${describeAnswer(answer)} instead of -32601`);
       evidence.push(evidenceOf(answer));
     }
     if (problems.length > 0) return violation(problems.join('; '), evidence);

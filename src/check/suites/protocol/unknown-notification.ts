@@ -34,7 +34,7 @@ export default defineCheck({
 
     const status = notification?.http?.status;
     if (notification && status !== undefined && (status >= 300 || notification.response)) {
-      return violation(`the notification ${UNKNOWN_NOTIFICATION} was answered with ${describeAnswer(notification)}; an unknown notification must be accepted (202) and ignored`, evidence);
+      return violation(`the notification ${UNKNOWN_NOTIFICATION} got ${describeAnswer(notification)}; an unknown notification must be accepted (202) and ignored`, evidence);
     }
     const replies = client.trace.frames
       .slice(from)

@@ -28,7 +28,7 @@ export default defineCheck({
     const sent = `server/discover with protocolVersion "${UNSUPPORTED}"`;
     const error = errorOf(answer);
     if (error?.code !== ErrorCode.UnsupportedProtocolVersion) {
-      return violation(`${sent} was answered with ${describeAnswer(answer)}; an unsupported version must get error -32022`, evidence);
+      return violation(`${sent} got ${describeAnswer(answer)}; an unsupported version must get error -32022`, evidence);
     }
     const data = isObject(error.data) ? error.data : undefined;
     const problems: string[] = [];

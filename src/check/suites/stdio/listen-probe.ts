@@ -40,7 +40,7 @@ export async function probeWhileListening(client: McpClient, waitMs: number): Pr
     const state = acknowledged ? 'acknowledged and still open' : 'still open (not acknowledged)';
     const evidence = [evidenceOf(follow)];
     if (follow.response) return { kind: 'served', message: `server/discover was answered in ${ms} ms while a subscriptions/listen sent before it was ${state}`, evidence };
-    if (listenAnswer?.response) return { kind: 'unsupported', detail: `subscriptions/listen was answered with ${describeAnswer(listenAnswer)}` };
+    if (listenAnswer?.response) return { kind: 'unsupported', detail: `subscriptions/listen got ${describeAnswer(listenAnswer)}` };
     return {
       kind: 'blocked',
       message: `server/discover got ${describeAnswer(follow)} while a subscriptions/listen sent before it was ${state}: the server handles one request at a time, so nothing is answered while a listen is open`,
