@@ -27,4 +27,19 @@ export function defineContractCommands(program: Command): void {
       const { runDiff } = await import('./diff.js');
       process.exitCode = await runDiff(oldFile, newFile, flags);
     });
+
+  const verify = addTargetOptions(
+    program
+      .command('verify')
+      .description("replay a cassette's requests against a live server and compare the answers structurally (exit 2 on differences)")
+      .argument('<cassette>', 'the cassette to verify against')
+      .argument('[server...]', 'stdio server command (put it after --)')
+      .option('--ignore <path>', "answer paths that may change, e.g. 'result.content[*].text' or 'result._meta' (repeatable)", collect, [])
+      .option('--values', 'compare every value, not only the structure')
+      .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')),
+  );
+  verify.action(async (cassette: string, server: string[], flags) => {
+    const { runVerify } = await import('./verify.js');
+    process.exitCode = await runVerify(cassette, server, flags);
+  });
 }

@@ -1,0 +1,53 @@
+/** `mcpvet verify CASSETTE TARGET`: does the live server still answer as recorded? */
+import { readCassette, CassetteFormatError } from '../cassette/format.js';
+import { connect } from '../client/connect.js';
+import { verifyCassette, type VerifyItem } from '../contract/verify.js';
+import { usageError } from './cli-error.js';
+import { ExitCode } from './exit-codes.js';
+import { resolveTarget, type TargetFlags } from './target-options.js';
+
+export interface VerifyFlags extends TargetFlags {
+  ignore: string[];
+  values?: boolean;
+  format: 'text' | 'json';
+}
+
+export async function runVerify(file: string, positional: string[], flags: VerifyFlags): Promise<number> {
+  let cassette;
+  try {
+    cassette = await readCassette(file);
+  } catch (error) {
+    if (error instanceof CassetteFormatError) throw usageError(error.message);
+    throw error;
+  }
+  const target = await resolveTarget(flags, positional);
+  // Speak the era the cassette was recorded in, unless the user chose one.
+  const era = flags.protocolEra === 'auto' && cassette.header.era ? cassette.header.era : flags.protocolEra;
+  const client = await connect(target, { era, timeoutMs: flags.timeout });
+  let items: VerifyItem[];
+  try {
+    items = await verifyCassette(cassette, client, { ignore: flags.ignore, values: flags.values });
+  } finally {
+    await client.close();
+  }
+  const different = items.filter((item) => item.status === 'different');
+  if (flags.format === 'json') process.stdout.write(JSON.stringify({ cassette: file, items, different: different.length }, null, 2) + '\n');
+  else process.stdout.write(renderText(file, items));
+  return different.length > 0 ? ExitCode.Failed : ExitCode.Ok;
+}
+
+function renderText(file: string, items: VerifyItem[]): string {
+  const lines = [`Verify ${file}`];
+  for (const item of items) {
+    const label = `#${item.index + 1} ${item.method}${item.subject ? ` ${item.subject}` : ''}`;
+    if (item.status === 'skipped') lines.push(`  skipped    ${label}: ${item.reason}`);
+    else if (item.status === 'same') lines.push(`  same       ${label}`);
+    else {
+      lines.push(`  DIFFERENT  ${label}`);
+      for (const difference of item.differences) lines.push(`      ${difference}`);
+    }
+  }
+  const count = (status: VerifyItem['status']) => items.filter((item) => item.status === status).length;
+  lines.push(`${count('same')} same, ${count('different')} different, ${count('skipped')} skipped`);
+  return lines.join('\n') + '\n';
+}
