@@ -116,11 +116,13 @@ function responseIssues(set: SchemaSet, message: Record<string, unknown>, opts: 
     issues.push({ path: '', rule: 'jsonrpc', message: 'a response carries result or error, not both' });
   }
   if ('error' in message) {
-    // The schema leaves the id of an error response optional but, when present, a string
-    // or an integer: JSON-RPC's `id: null` (for parse errors) is rejected, as the SDKs do.
-    if ('id' in message) issues.push(...schemaIssues(idSchema(set), message.id, 'id'));
+    // The MCP schema leaves the id of an error response optional, else a string or an integer.
+    // JSON-RPC 2.0 itself says the id MUST be null when the request's id could not be read
+    // (parse error, invalid request), and the TypeScript SDK answers so: accept null there only.
     const error = message.error;
     const code = isObject(error) ? error.code : undefined;
+    const unreadableRequest = code === -32700 || code === -32600;
+    if ('id' in message && !(message.id === null && unreadableRequest)) issues.push(...schemaIssues(idSchema(set), message.id, 'id'));
     const schema = (typeof code === 'number' && set.errorsByCode.get(code)) || set.errorObject;
     issues.push(...schemaIssues(schema, error, 'error'));
     return issues;

@@ -112,8 +112,10 @@ describe('envelopes and revisions', () => {
     const both = { ...response(callResult), error: { code: -32603, message: 'x' } };
     expect(rules(validateMessage(both, { ...opts, method: 'tools/call' }))).toEqual(['jsonrpc']);
   });
-  it('rejects id null on an error response, as the schema and the SDKs do', () => {
-    expect(validateMessage({ ...errorResponse({ code: -32700, message: 'Parse error' }), id: null }, opts)).toEqual([
+  it('accepts id null only on errors for an unreadable request (JSON-RPC 2.0), else rejects it', () => {
+    expect(validateMessage({ ...errorResponse({ code: -32700, message: 'Parse error' }), id: null }, opts)).toEqual([]);
+    expect(validateMessage({ ...errorResponse({ code: -32600, message: 'Invalid request' }), id: null }, opts)).toEqual([]);
+    expect(validateMessage({ ...errorResponse({ code: -32601, message: 'Method not found' }), id: null }, opts)).toEqual([
       expect.objectContaining({ path: 'id' }),
     ]);
     const { id: _, ...noId } = errorResponse({ code: -32700, message: 'Parse error' });
