@@ -20,3 +20,6 @@ export { diffContracts, suggestBump } from './contract/diff.js';
 export type { ContractSnapshot } from './contract/snapshot-types.js';
 export type { ContractChange } from './contract/change.js';
 export { assertConformance, assertToolsLintClean, ConformanceError } from './assert.js';
+
+export { withFaults, parseFaultRule, parseFaultRules, FaultRuleError, FaultPlan, type FaultRule, type FaultyServer, type WithFaultsOptions } from './fault/index.js';
+export { readCassette, parseCassette, serveCassette, replayTarget, withRecording, CassetteFormatError, Redactor, type Cassette, type CassetteHeader, type CassetteFrame, type MatchMode } from './cassette/index.js';

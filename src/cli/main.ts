@@ -33,11 +33,10 @@ function buildProgram(): Command {
   defineCallCommand(program, onMachineOutput);
   defineCheckCommand(program);
   defineLintCommand(program);
-  defineContractCommands(program);
-  // (more commands are registered here)
   defineRecordCommand(program);
   defineReplayCommand(program);
   defineProxyCommand(program);
+  defineContractCommands(program);
 
   return program;
 }
