@@ -4,7 +4,7 @@
  */
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, violation } from '../../define.js';
-import { inputRequiredResponses } from './trace-scan.js';
+import { inputRequiredResponses, serverMessages } from './trace-scan.js';
 
 const ALLOWED = ['tools/call', 'resources/read', 'prompts/get'];
 const LISTS = { tools: 'tools/list', resources: 'resources/list', prompts: 'prompts/list' } as const;
@@ -27,7 +27,8 @@ export default defineCheck({
     const found = inputRequiredResponses(ctx.traces());
     const wrong = found.filter((entry) => !entry.method || !ALLOWED.includes(entry.method));
     if (wrong.length === 0) {
-      return pass(`${found.length} input_required answer(s) in the run, all to ${ALLOWED.join(', ')}`);
+      const responses = ctx.traces().reduce((count, trace) => count + [...serverMessages(trace)].filter((entry) => entry.method).length, 0);
+      return pass(`${responses} responses in the run examined: ${found.length ? `the ${found.length} input_required answer(s) are all to ${ALLOWED.join(', ')}` : 'none of them is input_required'}`);
     }
     const methods = [...new Set(wrong.map((entry) => entry.method ?? 'a request mcpvet cannot match'))];
     return violation(

@@ -18,13 +18,14 @@ export default defineCheck({
   async run(ctx) {
     const found = await findInputRequired(ctx, { accept: (candidate) => candidate.capabilities.length > 0 });
     if ('skip' in found) return skip(found.skip);
-    const outcome = await requestWith(ctx.client, found.candidate, {});
+    const fresh = await ctx.openClient();
+    const outcome = await requestWith(fresh, found.candidate, {});
     if (outcome.error?.code !== ErrorCode.MissingRequiredClientCapability) {
       return skip(`${found.candidate.label} declaring no capabilities answered ${describeOutcome(outcome)}, not -32021 (mrtr.undeclared-input-kinds judges that)`);
     }
     const data = outcome.error.data;
     const required = isObject(data) ? data.requiredCapabilities : undefined;
-    const evidence = [ctx.evidence(outcome.frames)];
+    const evidence = [ctx.evidence(outcome.frames, fresh)];
     if (!isObject(required)) {
       return violation(`${found.candidate.label} answered -32021 without data.requiredCapabilities (got data ${JSON.stringify(data) ?? 'absent'}); the client cannot tell what to declare`, evidence);
     }

@@ -105,6 +105,13 @@ export async function inputCandidates(ctx: CheckContext): Promise<{ candidates: 
 }
 
 /**
+ * Requests (by label) that answered without asking for input, per run (keyed by the run's shared
+ * client): later checks do not send them again, so an allowed tool that changes things (add_note)
+ * is called once per run as a probe, not once per check.
+ */
+const answeredPlainly = new WeakMap<McpClient, Set<string>>();
+
+/**
  * The first request that answers `input_required` when every input capability is declared.
  * Returns a skip reason, naming the tools that were not allowed, when none does.
  */
@@ -114,10 +121,16 @@ export async function findInputRequired(
 ): Promise<InputRequiredFound | { skip: string }> {
   const client = options.client ?? ctx.client;
   const { candidates, notAllowed } = await inputCandidates(ctx);
+  let known = answeredPlainly.get(ctx.client);
+  if (!known) answeredPlainly.set(ctx.client, (known = new Set()));
   for (const candidate of candidates) {
     if (ctx.signal.aborted) break;
+    if (known.has(candidate.label)) continue;
     const outcome = await requestWith(client, candidate, ALL_INPUT_CAPABILITIES);
-    if (!outcome.result || !isInputRequired(outcome)) continue;
+    if (!outcome.result || !isInputRequired(outcome)) {
+      known.add(candidate.label);
+      continue;
+    }
     const found = { candidate, outcome, result: outcome.result, capabilities: capabilitiesNeeded(outcome.result) };
     if (!options.accept || options.accept(found)) return found;
   }

@@ -1,7 +1,8 @@
 /**
  * A server MUST NOT put in an InputRequiredResult an input request for a capability the request
  * did not declare (DIGEST §7 "Server rules"). Found with every capability declared, then asked
- * again declaring none: the answer must be -32021, or a result that needs nothing undeclared.
+ * again declaring none on a fresh connection: the answer must be -32021, or a result that needs
+ * nothing undeclared.
  */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
@@ -19,8 +20,10 @@ export default defineCheck({
     const found = await findInputRequired(ctx, { accept: (candidate) => candidate.capabilities.length > 0 });
     if ('skip' in found) return skip(found.skip);
     const { candidate } = found;
-    const outcome = await requestWith(ctx.client, candidate, {});
-    const evidence = [ctx.evidence(found.outcome.frames), ctx.evidence(outcome.frames)];
+    // A fresh connection, so nothing declared earlier can be in play (stateless.no-capability-carryover judges that).
+    const fresh = await ctx.openClient();
+    const outcome = await requestWith(fresh, candidate, {});
+    const evidence = [ctx.evidence(found.outcome.frames), ctx.evidence(outcome.frames, fresh)];
     if (outcome.error?.code === ErrorCode.MissingRequiredClientCapability) {
       return pass(`${candidate.label} asks for ${found.capabilities.join(', ')} when declared, and answers -32021 when not`);
     }

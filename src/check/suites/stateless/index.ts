@@ -1,4 +1,10 @@
-/** The checks of the stateless suite. */
+/** The checks of the stateless suite: no handshake, no connection state, no sticky sessions (2026-07-28). */
 import type { CheckDefinition } from '../../types.js';
+import firstRequest from './first-request.js';
+import toolsListIdentical from './tools-list-identical.js';
+import earlierCapabilities from './earlier-capabilities.js';
+import capabilityCarryover from './capability-carryover.js';
+import replicaSameAnswers from './replica-same-answers.js';
+import replicaPagination from './replica-pagination.js';
 
-export const checks: CheckDefinition[] = [];
+export const checks: CheckDefinition[] = [firstRequest, toolsListIdentical, earlierCapabilities, capabilityCarryover, replicaSameAnswers, replicaPagination];

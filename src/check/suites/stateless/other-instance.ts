@@ -7,6 +7,9 @@ import type { McpClient } from '../../../client/types.js';
 import { describeTarget, type Target } from '../../../wire/target.js';
 import type { CheckContext } from '../../types.js';
 
+/** How to give a replica on the command line (for skip reasons and hints). */
+export const REPLICA_HINT = 'pass --replica with the URL or the command of a second instance';
+
 export interface OtherInstance {
   client: McpClient;
   /** For messages, e.g. "the replica http://127.0.0.1:4001/mcp". */
@@ -23,7 +26,7 @@ export async function connectReplica(ctx: CheckContext, replica: Target): Promis
 export async function otherInstance(ctx: CheckContext): Promise<OtherInstance> {
   if (ctx.replica) return connectReplica(ctx, ctx.replica);
   const client = await ctx.openClient();
-  const label = ctx.transport === 'stdio' ? 'a fresh connection (a new server process)' : 'a fresh connection (pass --replica-url to try another instance)';
+  const label = ctx.transport === 'stdio' ? 'a fresh connection (a new server process)' : `a fresh connection (${REPLICA_HINT} to try another instance)`;
   // openClient's connections are closed by the runner when the check ends.
   return { client, label, close: async () => undefined };
 }

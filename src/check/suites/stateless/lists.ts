@@ -1,0 +1,75 @@
+/** Helpers for comparing lists across connections and instances. */
+import type { McpClient, RpcOutcome } from '../../../client/types.js';
+import { isObject, type JsonObject } from '../../../protocol/jsonrpc.js';
+import { withCapabilities } from '../mrtr/input-required.js';
+
+export type ListMethod = 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list';
+
+export const ITEMS_OF: Record<ListMethod, string> = {
+  'tools/list': 'tools',
+  'resources/list': 'resources',
+  'resources/templates/list': 'resourceTemplates',
+  'prompts/list': 'prompts',
+};
+
+const CAPABILITY_OF: Record<ListMethod, string> = {
+  'tools/list': 'tools',
+  'resources/list': 'resources',
+  'resources/templates/list': 'resources',
+  'prompts/list': 'prompts',
+};
+
+/** The list methods a server's capabilities promise. */
+export function declaredLists(capabilities: JsonObject, methods: ListMethod[] = Object.keys(ITEMS_OF) as ListMethod[]): ListMethod[] {
+  return methods.filter((method) => isObject(capabilities[CAPABILITY_OF[method]]));
+}
+
+export interface Page {
+  outcome: RpcOutcome;
+  client: McpClient;
+  cursor?: string;
+}
+
+/**
+ * Every page of a list, each page from the client `clientFor(pageIndex)` picks, declaring
+ * `capabilities` in each request. Stops at the first failed page (returned as `failed`).
+ */
+export async function walkPages(
+  method: ListMethod,
+  clientFor: (page: number) => McpClient,
+  capabilities?: JsonObject,
+  maxPages = 100,
+): Promise<{ items: JsonObject[]; pages: Page[]; failed?: Page }> {
+  const items: JsonObject[] = [];
+  const pages: Page[] = [];
+  let cursor: string | undefined;
+  for (let index = 0; index < maxPages; index++) {
+    const client = clientFor(index);
+    const params: JsonObject = cursor === undefined ? {} : { cursor };
+    const outcome = await client.request(method, capabilities ? withCapabilities(params, capabilities) : params);
+    const page = { outcome, client, cursor };
+    pages.push(page);
+    const list = outcome.result?.[ITEMS_OF[method]];
+    if (!outcome.result || !Array.isArray(list)) return { items, pages, failed: page };
+    items.push(...(list as JsonObject[]));
+    if (typeof outcome.result.nextCursor !== 'string') break;
+    cursor = outcome.result.nextCursor;
+  }
+  return { items, pages };
+}
+
+/** A short account of how two lists of named items differ, or undefined when they are identical. */
+export function listDifference(expected: JsonObject[], actual: JsonObject[], key = 'name'): string | undefined {
+  const canonical = (value: unknown) => JSON.stringify(value, (_k, v: unknown) => (isObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
+  if (canonical(expected) === canonical(actual)) return undefined;
+  const label = (item: JsonObject) => String(item[key] ?? item.uri ?? item.uriTemplate ?? canonical(item).slice(0, 40));
+  const names = (list: JsonObject[]) => list.map(label);
+  const missing = names(expected).filter((name) => !names(actual).includes(name));
+  const extra = names(actual).filter((name) => !names(expected).includes(name));
+  if (missing.length || extra.length) {
+    return [missing.length ? `missing ${missing.join(', ')}` : '', extra.length ? `extra ${extra.join(', ')}` : ''].filter(Boolean).join('; ');
+  }
+  const changed = expected.find((item, index) => canonical(item) !== canonical(actual[index]));
+  if (changed && names(expected).join() === names(actual).join()) return `${label(changed)} differs`;
+  return `same items in another order (${names(actual).join(', ')})`;
+}

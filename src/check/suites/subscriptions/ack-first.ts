@@ -1,0 +1,28 @@
+/**
+ * The first message of a subscription is notifications/subscriptions/acknowledged; nothing may
+ * precede it (DIGEST §6 "subscriptions/listen").
+ */
+import { defineCheck, pass, skip, violation } from '../../define.js';
+import { ACKNOWLEDGED, describeListenAnswer, listen, narrowFilter } from './listen.js';
+
+export default defineCheck({
+  id: 'subscriptions.ack-first',
+  title: 'A subscription starts with its acknowledgement',
+  suite: 'subscriptions',
+  level: 'MUST',
+  eras: ['modern'],
+  transports: ['stdio', 'http'],
+  spec: 'basic/patterns/subscriptions#acknowledgement',
+  async run(ctx) {
+    const filter = narrowFilter(ctx.client.serverCapabilities);
+    const listening = await listen(ctx, filter);
+    if ('skip' in listening) return skip(listening.skip);
+    const first = listening.notifications[0];
+    const sent = `subscriptions/listen ${JSON.stringify(filter)}`;
+    if (!first) return violation(`${sent} got ${describeListenAnswer(listening)} within ${ctx.timeoutMs} ms instead of ${ACKNOWLEDGED}`);
+    if (first.message.method === ACKNOWLEDGED) return pass(`${sent} was acknowledged before anything else`);
+    return violation(`${sent}: the first message was ${String(first.message.method)}; ${ACKNOWLEDGED} must come first, with nothing before it`, [
+      { frames: listening.notifications.slice(0, 3).map((entry) => entry.frame) },
+    ]);
+  },
+});

@@ -1,0 +1,34 @@
+/**
+ * Every notification on a subscription carries _meta subscriptionId, equal to the listen id
+ * (DIGEST §1, §6). A change is made with an allowed tool while listening to every list kind the
+ * server declares.
+ */
+import { META } from '../../../protocol/meta.js';
+import { defineCheck, pass, skip, violation } from '../../define.js';
+import { broadFilter, changeMaker, listen, subscriptionIdOf } from './listen.js';
+
+export default defineCheck({
+  id: 'subscriptions.notifications-carry-id',
+  title: 'Subscription notifications carry the subscription id',
+  suite: 'subscriptions',
+  level: 'MUST',
+  eras: ['modern'],
+  transports: ['stdio', 'http'],
+  spec: 'basic/patterns/subscriptions#subscription-id',
+  async run(ctx) {
+    const change = await changeMaker(ctx);
+    if ('skip' in change) return skip(change.skip);
+    const listening = await listen(ctx, broadFilter(ctx.client.serverCapabilities), change);
+    if ('skip' in listening) return skip(listening.skip);
+    const after = listening.notifications.slice(1);
+    if (listening.notifications.length === 0) return skip('the subscription was never acknowledged (subscriptions.ack-first judges that)');
+    if (after.length === 0) return skip(`no notification arrived after ${listening.change ?? 'the change'}; nothing to judge`);
+    const wrong = after.filter((entry) => subscriptionIdOf(entry.message) !== listening.id);
+    if (wrong.length === 0) return pass(`${after.length} notification(s) after ${listening.change}, each with subscriptionId ${listening.id}`);
+    const first = wrong[0]!.message;
+    return violation(
+      `${wrong.length} of ${after.length} notification(s) after ${listening.change} lack the subscription id: ${String(first.method)} carried _meta["${META.subscriptionId}"] = ${JSON.stringify(subscriptionIdOf(first)) ?? 'nothing'}, not "${listening.id}"`,
+      [{ frames: wrong.slice(0, 3).map((entry) => entry.frame) }],
+    );
+  },
+});

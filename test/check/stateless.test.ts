@@ -1,0 +1,106 @@
+/**
+ * The stateless suite against the notes server and fixtures that each break one rule, over stdio
+ * (where a fresh connection is a fresh process) and over HTTP on 127.0.0.1. Replica checks run
+ * two instances of the same server.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckRunOptions } from '../../src/check/run.js';
+import type { Status } from '../../src/check/types.js';
+import { expectCheck, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
+import { fixture } from '../helpers/paths.js';
+import { startHttpServer, type RunningServer } from '../helpers/run.js';
+
+const CONFIRM_DELETE: CheckRunOptions = { calls: { delete_note: { id: 'n1' } } };
+
+async function onHttpFixtures(name: string, count: number, id: string, status: Status, options: CheckRunOptions = {}): Promise<void> {
+  const servers: RunningServer[] = [];
+  try {
+    for (let i = 0; i < count; i++) servers.push(await startHttpServer(fixture(name)));
+    const replica = servers[1] ? { replica: httpTarget(servers[1].url) } : {};
+    await expectCheck(id, httpTarget(servers[0]!.url), status, { ...options, ...replica });
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+  }
+}
+
+describe('stateless suite over stdio', () => {
+  it('a request works as the first message of a fresh process', async () => {
+    await expectCheck('stateless.first-request-works', notesStdio(), 'pass');
+    await expectCheck('stateless.first-request-works', fixtureStdio('stateless-needs-discover'), 'fail');
+  });
+
+  it('tools/list is identical across connections', async () => {
+    await expectCheck('stateless.tools-list-identical', notesStdio(), 'pass');
+    await expectCheck('stateless.tools-list-identical', fixtureStdio('stateless-tools-vary'), 'fail');
+  });
+
+  it('tools/list ignores what an earlier request declared', async () => {
+    await expectCheck('stateless.tools-list-ignores-earlier-capabilities', notesStdio(), 'pass');
+    await expectCheck('stateless.tools-list-ignores-earlier-capabilities', fixtureStdio('stateless-sticky-tool-list'), 'fail');
+  });
+
+  it('capabilities declared earlier are not relied on', async () => {
+    await expectCheck('stateless.no-capability-carryover', notesStdio(), 'pass', CONFIRM_DELETE);
+    await expectCheck('stateless.no-capability-carryover', fixtureStdio('stateless-sticky-capabilities'), 'fail', CONFIRM_DELETE);
+  });
+
+  it('the carryover check is skipped when no tool may be called', async () => {
+    await expectCheck('stateless.no-capability-carryover', notesStdio(), 'skip');
+  });
+
+  it('two instances give the same lists', async () => {
+    await expectCheck('stateless.replica-same-answers', notesStdio(), 'pass', { replica: notesStdio() });
+    await expectCheck('stateless.replica-same-answers', fixtureStdio('stateless-instance-tools'), 'fail', { replica: fixtureStdio('stateless-instance-tools') });
+  });
+
+  it('cursors work across instances', async () => {
+    await expectCheck('stateless.replica-pagination', notesStdio(), 'pass', { replica: notesStdio() });
+    await expectCheck('stateless.replica-pagination', fixtureStdio('stateless-sticky-cursors'), 'fail', { replica: fixtureStdio('stateless-sticky-cursors') });
+  });
+
+  it('replica checks are skipped, naming the option, without a replica', async () => {
+    const result = await expectCheck('stateless.replica-pagination', notesStdio(), 'skip');
+    expect(result.message).toContain('--replica');
+  });
+});
+
+describe('stateless suite over HTTP', () => {
+  let notes: RunningServer;
+  let replica: RunningServer;
+  beforeAll(async () => {
+    [notes, replica] = await Promise.all([startHttpServer(), startHttpServer()]);
+  });
+  afterAll(async () => {
+    await Promise.all([notes?.stop(), replica?.stop()]);
+  });
+
+  it('a request works as the first message of a new client', async () => {
+    await expectCheck('stateless.first-request-works', httpTarget(notes.url), 'pass');
+    await onHttpFixtures('stateless-needs-discover', 1, 'stateless.first-request-works', 'fail');
+  });
+
+  it('tools/list is identical across connections', async () => {
+    await expectCheck('stateless.tools-list-identical', httpTarget(notes.url), 'pass');
+    await onHttpFixtures('stateless-tools-vary', 1, 'stateless.tools-list-identical', 'fail');
+  });
+
+  it('tools/list ignores what an earlier request declared', async () => {
+    await expectCheck('stateless.tools-list-ignores-earlier-capabilities', httpTarget(notes.url), 'pass');
+    await onHttpFixtures('stateless-sticky-tool-list', 1, 'stateless.tools-list-ignores-earlier-capabilities', 'fail');
+  });
+
+  it('capabilities declared earlier are not relied on', async () => {
+    await expectCheck('stateless.no-capability-carryover', httpTarget(notes.url), 'pass', CONFIRM_DELETE);
+    await onHttpFixtures('stateless-sticky-capabilities', 1, 'stateless.no-capability-carryover', 'fail', CONFIRM_DELETE);
+  });
+
+  it('two instances give the same lists', async () => {
+    await expectCheck('stateless.replica-same-answers', httpTarget(notes.url), 'pass', { replica: httpTarget(replica.url) });
+    await onHttpFixtures('stateless-instance-tools', 2, 'stateless.replica-same-answers', 'fail');
+  });
+
+  it('cursors work across instances', async () => {
+    await expectCheck('stateless.replica-pagination', httpTarget(notes.url), 'pass', { replica: httpTarget(replica.url) });
+    await onHttpFixtures('stateless-sticky-cursors', 2, 'stateless.replica-pagination', 'fail');
+  });
+});
