@@ -45,9 +45,9 @@ describe('renderMarkdown', () => {
   });
 });
 
-describe('docs/lint-rules.md', () => {
-  it('holds the current rules table', () => {
-    const path = fileURLToPath(new URL('../../docs/lint-rules.md', import.meta.url));
+describe('README.md', () => {
+  it('holds the current lint rules table', () => {
+    const path = fileURLToPath(new URL('../../README.md', import.meta.url));
     const doc = readFileSync(path, 'utf8');
     const table = doc.slice(doc.indexOf('<!-- rules:start -->\n') + '<!-- rules:start -->\n'.length, doc.indexOf('<!-- rules:end -->'));
     expect(table).toBe(renderRulesTable());
