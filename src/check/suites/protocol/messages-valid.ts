@@ -8,6 +8,7 @@ import { META } from '../../../protocol/meta.js';
 import { LEGACY_VERSIONS, MODERN_VERSIONS } from '../../../protocol/versions.js';
 import type { Frame, Trace } from '../../../wire/trace.js';
 import { defineCheck, pass, violation } from '../../define.js';
+import type { CheckContext } from '../../types.js';
 
 const MAX_REPORTED = 10;
 const KNOWN: readonly string[] = [...MODERN_VERSIONS, ...LEGACY_VERSIONS];
@@ -24,13 +25,14 @@ export default defineCheck({
   async run(ctx) {
     const { validateMessage } = await import('../../../protocol/validate.js');
     const spec = ctx.specSchemaFile ? (await import('../../../protocol/spec-schema.js')).loadSpecSchema(ctx.specSchemaFile) : undefined;
+    await listDeclared(ctx);
     const problems: { frame: Frame; text: string }[] = [];
     let checked = 0;
     for (const trace of ctx.traces()) {
       for (const { frame, method, revision } of serverMessages(trace, ctx.client.protocolVersion)) {
         checked++;
         const issues = validateMessage(frame.message, { revision, direction: 'server-to-client', method });
-        const official = spec ? spec.validateMessage(frame.message, method, 'server-to-client') : [];
+        const official = spec ? spec.validateMessage(frame.message, method, 'server-to-client').filter((issue) => !nullIdAllowed(frame.message, issue.path)) : [];
         for (const issue of issues) problems.push({ frame, text: `${method ?? 'message'}: ${issue.path || '(root)'} ${issue.message}` });
         for (const issue of official) problems.push({ frame, text: `${method ?? 'message'} (official schema): ${issue.path || '(root)'} ${issue.message}` });
       }
@@ -64,4 +66,24 @@ function* serverMessages(trace: Trace, fallbackRevision: string): Generator<{ fr
     if (typeof chosen === 'string' && KNOWN.includes(chosen)) revision = chosen;
     yield { frame, method, revision };
   }
+}
+
+/**
+ * The official schema has no `id: null`, but JSON-RPC 2.0 requires it on the answer to a request
+ * whose id could not be read (parse error, invalid request); mcpvet's validators accept it there
+ * (see protocol/validate.ts), and so does this comparison.
+ */
+function nullIdAllowed(message: unknown, path: string): boolean {
+  if (path !== 'id' || !isObject(message) || message.id !== null || !isObject(message.error)) return false;
+  return message.error.code === -32700 || message.error.code === -32600;
+}
+
+/** Run alone, the check would judge almost nothing: list what the server declares, so the core results are always judged. */
+async function listDeclared(ctx: CheckContext): Promise<void> {
+  const declared = ctx.client.serverCapabilities;
+  const lists: Parameters<CheckContext['client']['listAll']>[0][] = [];
+  if (isObject(declared.tools)) lists.push('tools/list');
+  if (isObject(declared.resources)) lists.push('resources/list', 'resources/templates/list');
+  if (isObject(declared.prompts)) lists.push('prompts/list');
+  for (const method of lists) await ctx.client.listAll(method).catch(() => undefined);
 }
