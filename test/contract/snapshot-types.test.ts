@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashDescription } from '../../src/contract/description-hash.js';
-import { readContractSnapshot } from '../../src/contract/read-snapshot.js';
+import { readContract } from '../../src/contract/read-contract.js';
 import {
   ContractFormatError,
   looksLikeContractSnapshot,
@@ -82,18 +82,18 @@ describe('contract snapshot format', () => {
   });
 });
 
-describe('readContractSnapshot', () => {
+describe('readContract', () => {
   const dir = mkdtempSync(join(tmpdir(), 'mcpvet-contract-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('reads a snapshot file', async () => {
     const file = join(dir, 'contract.json');
     writeFileSync(file, JSON.stringify(notesSnapshot()));
-    expect((await readContractSnapshot(file)).tools.map((t) => t.name)).toEqual(['search_notes', 'delete_note']);
+    expect((await readContract(file)).tools.map((t) => t.name)).toEqual(['search_notes', 'delete_note']);
   });
 
   it('reports a missing file in one line', async () => {
     const file = join(dir, 'missing.json');
-    await expect(readContractSnapshot(file)).rejects.toThrow(new ContractFormatError(`${file}: no such file`));
+    await expect(readContract(file)).rejects.toThrow(new ContractFormatError(`${file}: no such file`));
   });
 });
