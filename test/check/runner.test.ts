@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineCheck, pass, violation } from '../../src/check/define.js';
+import { ALL_CHECKS, findDuplicateIds } from '../../src/check/registry.js';
+import { runCheckRun } from '../../src/check/run.js';
+import type { CheckDefinition } from '../../src/check/types.js';
+import { httpTarget, notesStdio } from '../helpers/check.js';
+import { startHttpServer, type RunningServer } from '../helpers/run.js';
+
+const base = { suite: 'protocol', eras: ['modern', 'legacy'], transports: ['stdio', 'http'], spec: 'test' } as const;
+const make = (id: string, over: Partial<CheckDefinition>): CheckDefinition => defineCheck({ ...base, id, title: id, level: 'MUST', run: async () => pass('ok'), ...over });
+
+describe('the check runner', () => {
+  const checks = [
+    make('t.hangs', { run: () => new Promise(() => {}) }),
+    make('t.throws', {
+      run: async () => {
+        throw new Error('boom');
+      },
+    }),
+    make('t.must-broken', { run: async () => violation('broken') }),
+    make('t.should-broken', { level: 'SHOULD', run: async () => violation('broken') }),
+    make('t.needs-logging', { requires: ['logging'] }),
+    make('t.legacy-only', { eras: ['legacy'] }),
+    make('t.http-only', { transports: ['http'] }),
+    make('t.fine', {}),
+  ];
+
+  it('turns hangs and throws into error, MUST into fail, SHOULD into warn, and skips what does not apply', async () => {
+    const started = Date.now();
+    const report = await runCheckRun(notesStdio(), { checks, checkTimeoutMs: 300 });
+    const status = Object.fromEntries(report.results.map((result) => [result.id, result.status]));
+    expect(status).toEqual({
+      't.hangs': 'error',
+      't.throws': 'error',
+      't.must-broken': 'fail',
+      't.should-broken': 'warn',
+      't.needs-logging': 'skip',
+      't.legacy-only': 'skip',
+      't.http-only': 'skip',
+      't.fine': 'pass',
+    });
+    const byId = Object.fromEntries(report.results.map((result) => [result.id, result.message]));
+    expect(byId['t.hangs']).toContain('did not finish within 300 ms');
+    expect(byId['t.throws']).toContain('boom');
+    expect(byId['t.needs-logging']).toContain('logging');
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('selects by suite, --only and --skip globs', async () => {
+    const only = await runCheckRun(notesStdio(), { checks, only: ['t.*-broken'], skip: ['t.should-*'] });
+    expect(only.results.map((result) => result.id)).toEqual(['t.must-broken']);
+    const suite = await runCheckRun(notesStdio(), { checks, suites: ['tools'] });
+    expect(suite.results).toEqual([]);
+  });
+});
+
+describe('evidence over HTTP', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startHttpServer();
+  });
+  afterAll(() => server.stop());
+
+  it('carries the frames of its own exchange and a curl command that reproduces it', async () => {
+    const probe = make('t.probe', {
+      run: async (ctx) => {
+        const outcome = await ctx.client.request('tools/list', {});
+        return violation('look', [ctx.evidence(outcome.frames)]);
+      },
+    });
+    const busy = make('t.busy', {
+      run: async (ctx) => {
+        for (let i = 0; i < 5; i++) await ctx.client.request('prompts/list', {});
+        return pass('busy');
+      },
+    });
+    const report = await runCheckRun(httpTarget(server.url), { checks: [probe, busy], concurrency: 2 });
+    const evidence = report.results.find((result) => result.id === 't.probe')?.evidence[0];
+    expect(evidence?.curl).toMatch(/^curl -sS -i -X POST '.*\/mcp' .*-H 'mcp-method: tools\/list'.*--data-raw/);
+    expect(evidence?.frames?.every((frame) => !frame.raw.includes('prompts/list'))).toBe(true);
+    expect(evidence?.frames?.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('the registry', () => {
+  it('has unique ids, and every check is exercised by a test under test/check', () => {
+    expect(findDuplicateIds(ALL_CHECKS)).toEqual([]);
+    const dir = dirname(fileURLToPath(import.meta.url));
+    const tests = readdirSync(dir)
+      .filter((file) => file.endsWith('.test.ts') && file !== 'runner.test.ts')
+      .map((file) => readFileSync(join(dir, file), 'utf8'))
+      .join('\n');
+    const untested = ALL_CHECKS.map((check) => check.id).filter((id) => !tests.includes(`'${id}'`));
+    expect(untested).toEqual([]);
+    expect(ALL_CHECKS.length).toBeGreaterThanOrEqual(40);
+  });
+});
