@@ -26,7 +26,7 @@ function buildProgram(): Command {
     .description('Test Model Context Protocol servers: conformance, lint, record/replay, faults, contracts.')
     .version(pkg.version)
     .exitOverride()
-    .configureOutput({ writeErr: () => {}, outputError: () => {} })
+    .configureOutput({ outputError: () => {} })
     .showHelpAfterError(false);
 
   // One line per command; each *-command.ts holds only flags and lazily imports its runner.
@@ -54,8 +54,13 @@ async function main(argv: string[]): Promise<void> {
     await program.parseAsync(argv);
   } catch (error) {
     if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') {
         process.exitCode = ExitCode.Ok;
+        return;
+      }
+      // `mcpvet` alone (or a command group without a command): the help went to stderr.
+      if (error.code === 'commander.help') {
+        process.exitCode = ExitCode.Usage;
         return;
       }
       if (argv.includes('call')) jsonErrors = true;
