@@ -1,4 +1,4 @@
-// Every lint rule, its severity and its fix, in one table (rendered into docs/lint-rules.md
+// Every lint rule, its severity and its fix, in one table (rendered into the README
 // and SARIF). Severity policy: `error` only where the MCP spec or a client/provider API is
 // broken for sure; `warning` where something is likely to go wrong; `info` for advice.
 // Provider facts are quoted from public documentation; see the `source` of each rule and

@@ -1,4 +1,4 @@
-// The Markdown table of every rule, as published in docs/lint-rules.md (and the README).
+// The Markdown table of every rule, as published in the README (a test keeps the two in step).
 import { RULES } from '../rules.js';
 import { cell } from './markdown.js';
 import type { RuleMeta } from '../types.js';
