@@ -5,7 +5,7 @@ import type { McpClient, RpcOutcome } from '../client/types.js';
 import { isObject, type JsonObject } from '../protocol/jsonrpc.js';
 import { schemaProblems } from '../protocol/json-schema.js';
 import type { EraPreference } from '../protocol/versions.js';
-import { CliError, usageError } from './cli-error.js';
+import { CliError, EnvelopeCode, errorEnvelope, usageError } from './cli-error.js';
 import { ExitCode, type ExitCodeValue } from './exit-codes.js';
 import { resolveTarget, type TargetFlags } from './target-options.js';
 import { parseToolArgs } from './tool-args.js';
@@ -50,6 +50,9 @@ export async function runCall(positional: string[], flags: CallFlags): Promise<n
     }
     printResult(output, flags.format);
     for (const warning of output.warnings) process.stderr.write(`warning: ${warning}\n`);
+    // The result is printed; a non-zero exit still ends stderr with the one-line envelope.
+    if (exitCode === ExitCode.ToolError) process.stderr.write(errorEnvelope(new CliError(EnvelopeCode.ToolIsError, `tool "${flags.toolName}" returned isError: true`, exitCode)) + '\n');
+    if (exitCode === ExitCode.StrictLint) process.stderr.write(errorEnvelope(new CliError(EnvelopeCode.SchemaUnportable, 'error-level lint findings in the listed tools (--strict)', exitCode)) + '\n');
     return exitCode;
   } finally {
     await client.close();
@@ -88,7 +91,7 @@ async function perform(client: McpClient, flags: CallFlags): Promise<CallOutput>
   switch (flags.method) {
     case 'initialize':
     case 'server/discover':
-      if (!client.handshake) throw new CliError('PROTOCOL_ERROR', `${flags.method} got no result: ${client.eraReason}`, ExitCode.Usage);
+      if (!client.handshake) throw new CliError(EnvelopeCode.ProtocolError, `${flags.method} got no result: ${client.eraReason}`, ExitCode.Usage);
       return done(client.handshake);
     case 'tools/list':
       return done({ tools: await client.listAll('tools/list') });
@@ -118,7 +121,7 @@ async function callTool(client: McpClient, flags: CallFlags): Promise<CallOutput
   const outcome = await client.callTool(name, args);
   if (outcome.error) {
     const unknown = tools !== undefined && tool === undefined;
-    throw new CliError(unknown ? 'UNKNOWN_TOOL' : 'RPC_ERROR', unknown ? `unknown tool "${name}": ${outcome.error.message}` : `tools/call failed: ${outcome.error.message} (${outcome.error.code})`, unknown ? ExitCode.ToolError : exitForHttp(outcome));
+    throw new CliError(unknown ? EnvelopeCode.ToolError : EnvelopeCode.RpcError, unknown ? `unknown tool "${name}": ${outcome.error.message}` : `tools/call failed: ${outcome.error.message} (${outcome.error.code})`, unknown ? ExitCode.ToolError : exitForHttp(outcome));
   }
   const result = resultOf(outcome, 'tools/call');
   const warnings: string[] = [];
@@ -132,8 +135,8 @@ async function callTool(client: McpClient, flags: CallFlags): Promise<CallOutput
 }
 
 function resultOf(outcome: RpcOutcome, method: string): JsonObject {
-  if (outcome.error) throw new CliError('RPC_ERROR', `${method} failed: ${outcome.error.message} (${outcome.error.code})`, exitForHttp(outcome), { status: outcome.http?.status });
-  if (!outcome.result) throw new CliError('PROTOCOL_ERROR', `${method}: the server sent no result${outcome.http ? ` (HTTP ${outcome.http.status})` : ''}`, exitForHttp(outcome), { status: outcome.http?.status });
+  if (outcome.error) throw new CliError(EnvelopeCode.RpcError, `${method} failed: ${outcome.error.message} (${outcome.error.code})`, exitForHttp(outcome), { status: outcome.http?.status });
+  if (!outcome.result) throw new CliError(EnvelopeCode.ProtocolError, `${method}: the server sent no result${outcome.http ? ` (HTTP ${outcome.http.status})` : ''}`, exitForHttp(outcome), { status: outcome.http?.status });
   return outcome.result;
 }
 

@@ -6,6 +6,23 @@ import { TransportError } from '../protocol/transport-error.js';
 import { redactUrl } from '../wire/target.js';
 import { ExitCode, type ExitCodeValue } from './exit-codes.js';
 
+/**
+ * Envelope codes. Those the Inspector CLI uses keep its names (auth_required, unreachable,
+ * tool_error, tool_is_error, schema_unportable, error), so scripts written for it keep working;
+ * the others name a finer cause of exit 1.
+ */
+export const EnvelopeCode = {
+  Usage: 'usage',
+  AuthRequired: 'auth_required',
+  Unreachable: 'unreachable',
+  ToolError: 'tool_error',
+  ToolIsError: 'tool_is_error',
+  SchemaUnportable: 'schema_unportable',
+  RpcError: 'rpc_error',
+  ProtocolError: 'protocol_error',
+  Error: 'error',
+} as const;
+
 export class CliError extends Error {
   constructor(
     readonly code: string,
@@ -19,7 +36,7 @@ export class CliError extends Error {
 }
 
 export function usageError(message: string): CliError {
-  return new CliError('USAGE', message, ExitCode.Usage);
+  return new CliError(EnvelopeCode.Usage, message, ExitCode.Usage);
 }
 
 /** Maps anything thrown to a CliError with the right exit code. */
@@ -29,21 +46,22 @@ export function toCliError(error: unknown): CliError {
     const extra = { cause: error.detail.cause, status: error.detail.status, url: error.detail.url };
     switch (error.kind) {
       case 'auth':
-        return new CliError('AUTH_REQUIRED', error.message, ExitCode.AuthRequired, extra);
+        return new CliError(EnvelopeCode.AuthRequired, error.message, ExitCode.AuthRequired, extra);
       case 'spawn':
       case 'refused':
       case 'dns':
       case 'closed':
-        return new CliError('UNREACHABLE', error.message, ExitCode.Unreachable, extra);
+        return new CliError(EnvelopeCode.Unreachable, error.message, ExitCode.Unreachable, extra);
       case 'timeout':
-        return new CliError('TIMEOUT', error.message, ExitCode.Unreachable, extra);
+        // The Inspector counts a timeout as unreachable too; the cause tells them apart.
+        return new CliError(EnvelopeCode.Unreachable, error.message, ExitCode.Unreachable, { ...extra, cause: extra.cause ?? 'timeout' });
       default:
-        return new CliError('PROTOCOL_ERROR', error.message, ExitCode.Usage, extra);
+        return new CliError(EnvelopeCode.ProtocolError, error.message, ExitCode.Usage, extra);
     }
   }
   const name = (error as Error)?.name;
-  if (name === 'RpcError' || name === 'ProtocolViolation') return new CliError(name === 'RpcError' ? 'RPC_ERROR' : 'PROTOCOL_ERROR', (error as Error).message, ExitCode.Usage);
-  return new CliError('INTERNAL', (error as Error)?.message ?? String(error), ExitCode.Usage);
+  if (name === 'RpcError' || name === 'ProtocolViolation') return new CliError(name === 'RpcError' ? EnvelopeCode.RpcError : EnvelopeCode.ProtocolError, (error as Error).message, ExitCode.Usage);
+  return new CliError(EnvelopeCode.Error, (error as Error)?.message ?? String(error), ExitCode.Usage);
 }
 
 const SECRET_PATTERNS: RegExp[] = [

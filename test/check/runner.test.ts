@@ -9,7 +9,7 @@ import type { CheckDefinition } from '../../src/check/types.js';
 import { httpTarget, notesStdio } from '../helpers/check.js';
 import { startHttpServer, type RunningServer } from '../helpers/run.js';
 
-const base = { suite: 'protocol', eras: ['modern', 'legacy'], transports: ['stdio', 'http'], spec: 'test' } as const;
+const base: Pick<CheckDefinition, 'suite' | 'eras' | 'transports' | 'spec'> = { suite: 'protocol', eras: ['modern', 'legacy'], transports: ['stdio', 'http'], spec: 'test' };
 const make = (id: string, over: Partial<CheckDefinition>): CheckDefinition => defineCheck({ ...base, id, title: id, level: 'MUST', run: async () => pass('ok'), ...over });
 
 describe('the check runner', () => {

@@ -90,7 +90,7 @@ describe('schema-aware --tool-arg', () => {
   it('refuses a value the schema cannot take, before sending anything', async () => {
     const call = await runCli(['call', '--method', 'tools/call', '--tool-name', 'search_notes', '--tool-arg', 'query=x', '--tool-arg', 'limit=many', ...notes]);
     expect(call.code).toBe(1);
-    expect(envelope(call.stderr)).toMatchObject({ code: 'USAGE', message: expect.stringContaining('integer') });
+    expect(envelope(call.stderr)).toMatchObject({ code: 'usage', message: expect.stringContaining('integer') });
   });
 });
 
@@ -99,7 +99,7 @@ describe('exit codes and the error envelope', () => {
     const result = await runCli(['call', '--method', 'tools/list', '--tool-nam', 'x', ...notes]);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(envelope(result.stderr)).toMatchObject({ code: 'USAGE', message: expect.stringContaining('--tool-nam') });
+    expect(envelope(result.stderr)).toMatchObject({ code: 'usage', message: expect.stringContaining('--tool-nam') });
   });
 
   it('1: a missing required flag for the method', async () => {
@@ -114,7 +114,7 @@ describe('exit codes and the error envelope', () => {
       const result = await runCli(['call', '--method', 'tools/list', '--url', `${server.url}?token=secret123`, '--header', 'Authorization: Bearer hunter2']);
       expect(result.code).toBe(3);
       const error = envelope(result.stderr);
-      expect(error).toMatchObject({ code: 'AUTH_REQUIRED', status: 401 });
+      expect(error).toMatchObject({ code: 'auth_required', status: 401 });
       expect(result.stderr).not.toContain('secret123');
       expect(result.stderr).not.toContain('hunter2');
     } finally {
@@ -125,7 +125,7 @@ describe('exit codes and the error envelope', () => {
   it('4: connection refused', async () => {
     const result = await runCli(['call', '--method', 'tools/list', '--url', `http://127.0.0.1:${await closedPort()}/mcp`]);
     expect(result.code).toBe(4);
-    expect(envelope(result.stderr).code).toBe('UNREACHABLE');
+    expect(envelope(result.stderr).code).toBe('unreachable');
   });
 
   it('4: a command that cannot be spawned', async () => {
@@ -138,7 +138,7 @@ describe('exit codes and the error envelope', () => {
     const pidFile = join(mkdtempSync(join(tmpdir(), 'mcpvet-')), 'pid');
     const result = await runCli(['call', '--method', 'tools/list', '--timeout', '400', '--', process.execPath, fixture('silent-server')], { env: { SILENT_PID_FILE: pidFile } });
     expect(result.code).toBe(4);
-    expect(envelope(result.stderr).code).toBe('TIMEOUT');
+    expect(envelope(result.stderr)).toMatchObject({ code: 'unreachable', cause: 'timeout' });
     expect(result.ms).toBeLessThan(8000);
     expect(isAlive(Number(readFileSync(pidFile, 'utf8')))).toBe(false);
   });
@@ -153,12 +153,13 @@ describe('exit codes and the error envelope', () => {
     const result = await runCli(['call', '--method', 'tools/call', '--tool-name', 'get_note', '--tool-arg', 'id=missing', ...notes]);
     expect(result.code).toBe(5);
     expect(JSON.parse(result.stdout).result.isError).toBe(true);
+    expect(envelope(result.stderr).code).toBe('tool_is_error');
   });
 
   it('5: an unknown tool', async () => {
     const result = await runCli(['call', '--method', 'tools/call', '--tool-name', 'no_such_tool', ...notes]);
     expect(result.code).toBe(5);
-    expect(envelope(result.stderr).code).toBe('UNKNOWN_TOOL');
+    expect(envelope(result.stderr).code).toBe('tool_error');
   });
 
   it('an outputSchema violation still prints the result and says what is wrong', async () => {

@@ -67,6 +67,7 @@ describe('mcpvet call --strict', () => {
     const names = (JSON.parse(result.stdout).result.tools as { name: string }[]).map((tool) => tool.name);
     expect(names).toContain('get_note');
     expect(result.stderr).toMatch(/\[error\] \S+ get_note \/inputSchema/);
+    expect(JSON.parse(result.stderr.trim().split('\n').at(-1) as string).error.code).toBe('schema_unportable');
   });
 
   it('exits 0 on the clean example server', async () => {

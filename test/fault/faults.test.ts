@@ -213,7 +213,7 @@ describe('faults over HTTP (replay --listen and the live proxy)', () => {
     await withServer(['replay', cassette, '--listen', '0', '--fault', 'timeout@tool:get_note', '--fault', 'disconnect@tool:list_notes', '--fault', 'truncate@tool:search_notes'], async (url) => {
       const timedOut = await runCli([...getNote, '--url', url]);
       expect(timedOut.code).toBe(ExitCode.Unreachable);
-      expect(timedOut.stderr).toContain('TIMEOUT');
+      expect(timedOut.stderr).toContain('"cause":"timeout"');
       const dropped = await runCli([...listNotes, '--url', url]);
       expect(dropped.code).toBe(ExitCode.Unreachable);
       const cut = await runCli(['call', '--method', 'tools/call', '--tool-name', 'search_notes', '--tool-arg', 'query=e', '--protocol-era', 'modern', '--url', url]);
