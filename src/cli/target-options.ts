@@ -7,6 +7,7 @@ import { usageError } from './cli-error.js';
 
 export interface TargetFlags {
   url?: string;
+  serverUrl?: string;
   header: string[];
   env: string[];
   cwd?: string;
@@ -28,6 +29,7 @@ export function parseTimeout(value: string): number {
 export function addTargetOptions(command: Command): Command {
   return command
     .option('--url <url>', 'Streamable HTTP endpoint of the server')
+    .addOption(new Option('--server-url <url>', 'the same as --url (the Inspector CLI name)').hideHelp())
     .option('--header <header>', "HTTP header 'Name: value' (repeatable)", collect, [])
     .option('-e, --env <KEY=VALUE>', 'environment variable for a stdio server (repeatable)', collect, [])
     .option('--cwd <dir>', 'working directory for a stdio server')
@@ -41,6 +43,13 @@ export function addTargetOptions(command: Command): Command {
 /** The Target from flags, a positional command (after `--` or not), or an mcpServers config file. */
 export async function resolveTarget(flags: TargetFlags, positional: string[]): Promise<Target> {
   if (flags.transport === 'sse') throw usageError('the deprecated HTTP+SSE transport is not supported; use a Streamable HTTP --url');
+  // Inspector CLI forms: `--server-url URL`, and a lone URL where the command would be.
+  if (flags.serverUrl !== undefined) flags = { ...flags, url: flags.url ?? flags.serverUrl };
+  if (flags.url === undefined && positional.length === 1 && /^https?:\/\//i.test(positional[0] as string)) {
+    flags = { ...flags, url: positional[0] };
+    positional = [];
+  }
+  if (flags.transport === 'stdio' && flags.url !== undefined) throw usageError('--transport stdio needs a command, not a URL');
   const sources = [flags.url !== undefined, positional.length > 0, flags.config !== undefined].filter(Boolean).length;
   if (sources === 0) throw usageError('no server given: pass a command after --, or --url, or --config with --server');
   if (sources > 1) throw usageError('give exactly one of: a command after --, --url, or --config');

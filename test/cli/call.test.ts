@@ -39,6 +39,13 @@ describe('mcpvet call against the example server, stdio and HTTP, both eras', ()
     }
   }
 
+  it('accepts the Inspector CLI forms: a URL where the command goes (with --transport http), and --server-url', async () => {
+    const positional = await runCli(['call', http.url, '--transport', 'http', '--method', 'prompts/list']);
+    expect(positional.code, positional.stderr).toBe(0);
+    const serverUrl = await runCli(['call', '--server-url', http.url, '--method', 'prompts/list']);
+    expect(JSON.parse(serverUrl.stdout).result.prompts.length).toBe(2);
+  });
+
   it('auto detects the modern era of a dual server over HTTP and reads a resource', async () => {
     const read = await runCli(['call', '--method', 'resources/read', '--uri', 'notes://readme', '--url', http.url]);
     expect(read.code, read.stderr).toBe(0);
