@@ -32,6 +32,8 @@ export interface CallOutput {
   result: unknown;
   warnings: string[];
   exitCode: number;
+  /** `--strict`: lint findings of the listed tools. */
+  schemaFindings?: unknown[];
 }
 
 export async function runCall(positional: string[], flags: CallFlags): Promise<number> {
@@ -42,14 +44,18 @@ export async function runCall(positional: string[], flags: CallFlags): Promise<n
   try {
     const output = await perform(client, flags);
     let exitCode = output.exitCode;
+    let findingLines: string[] = [];
     if (flags.strict && flags.method === 'tools/list') {
       const { strictFindings } = await import('./strict.js');
       const strict = strictFindings(output.result);
-      output.warnings.push(...strict.lines);
+      // As the Inspector does, the findings join the result in the one JSON document.
+      if (strict.findings.length > 0) output.schemaFindings = strict.findings;
+      findingLines = strict.lines;
       if (strict.hasErrors && exitCode === ExitCode.Ok) exitCode = ExitCode.StrictLint;
     }
     printResult(output, flags.format);
     for (const warning of output.warnings) process.stderr.write(`warning: ${warning}\n`);
+    for (const line of findingLines) process.stderr.write(`${line}\n`);
     // The result is printed; a non-zero exit still ends stderr with the one-line envelope.
     if (exitCode === ExitCode.ToolError) process.stderr.write(errorEnvelope(new CliError(EnvelopeCode.ToolIsError, `tool "${flags.toolName}" returned isError: true`, exitCode)) + '\n');
     if (exitCode === ExitCode.StrictLint) process.stderr.write(errorEnvelope(new CliError(EnvelopeCode.SchemaUnportable, 'error-level lint findings in the listed tools (--strict)', exitCode)) + '\n');
@@ -171,6 +177,7 @@ function printResult(output: CallOutput, format: 'json' | 'text'): void {
   if (format === 'json') {
     const document: JsonObject = { result: output.result };
     if (output.warnings.length > 0) document.warnings = output.warnings;
+    if (output.schemaFindings) document.schemaFindings = output.schemaFindings;
     process.stdout.write(JSON.stringify(document, null, 2) + '\n');
     return;
   }

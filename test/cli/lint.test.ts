@@ -64,8 +64,9 @@ describe('mcpvet call --strict', () => {
   it('prints the whole list, names the invalid tool on stderr, and exits 6', async () => {
     const result = await runCli(['call', '--method', 'tools/list', '--strict', '--', process.execPath, fixture('lint-broken-schema')]);
     expect(result.code).toBe(6);
-    const names = (JSON.parse(result.stdout).result.tools as { name: string }[]).map((tool) => tool.name);
-    expect(names).toContain('get_note');
+    const output = JSON.parse(result.stdout);
+    expect((output.result.tools as { name: string }[]).map((tool) => tool.name)).toContain('get_note');
+    expect(output.schemaFindings.some((finding: { tool: string; severity: string }) => finding.tool === 'get_note' && finding.severity === 'error')).toBe(true);
     expect(result.stderr).toMatch(/\[error\] \S+ get_note \/inputSchema/);
     expect(JSON.parse(result.stderr.trim().split('\n').at(-1) as string).error.code).toBe('schema_unportable');
   });
