@@ -46,9 +46,17 @@ function onSignal(signal: NodeJS.Signals): void {
   process.exit(signal === 'SIGINT' ? 130 : 143);
 }
 
+/** A reader that went away (`mcpvet … | head`) is no error of ours: stop quietly. */
+function onOutputError(error: NodeJS.ErrnoException): void {
+  if (error.code === 'EPIPE') process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+  throw error;
+}
+
 async function main(argv: string[]): Promise<void> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  process.stdout.on('error', onOutputError);
+  process.stderr.on('error', onOutputError);
   const program = buildProgram();
   try {
     await program.parseAsync(argv);
