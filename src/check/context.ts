@@ -36,9 +36,9 @@ export function createContext(run: RunEnvironment, signal: AbortSignal, opened: 
     traces: () => run.traces,
     specSchemaFile: run.specSchemaFile,
     tools: () => (toolsPromise ??= sharedTools(run)),
-    async openClient(options: { era?: Era; capabilities?: Record<string, unknown> } = {}) {
+    async openClient(options: { era?: Era; capabilities?: Record<string, unknown>; target?: Target } = {}) {
       const host = options.capabilities ? { ...(run.host ?? scriptedHost({})), capabilities: options.capabilities } : run.host;
-      const client = await connect(run.target, { era: options.era ?? run.client.era, timeoutMs: run.timeoutMs, host });
+      const client = await connect(options.target ?? run.target, { era: options.era ?? run.client.era, timeoutMs: run.timeoutMs, host });
       opened.push(client);
       run.traces.push(client.trace);
       return client;

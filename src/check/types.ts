@@ -34,8 +34,11 @@ export interface CheckContext {
   readonly era: Era;
   readonly transport: Transport;
   readonly timeoutMs: number;
-  /** A fresh connection (a new process for stdio), closed when the check ends. */
-  openClient(options?: { era?: Era; capabilities?: Record<string, unknown> }): Promise<McpClient>;
+  /**
+   * A fresh connection (a new process for stdio), or one to `target` (e.g. the replica); its
+   * trace joins the run's traces and it is closed when the check ends.
+   */
+  openClient(options?: { era?: Era; capabilities?: Record<string, unknown>; target?: Target }): Promise<McpClient>;
   /** A second instance of the same server (--replica), when one was given. */
   readonly replica?: Target;
   /** Whether a tool may be called (--allow-call, --calls, or readOnlyHint), and with which arguments. */

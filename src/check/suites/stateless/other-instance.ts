@@ -2,7 +2,6 @@
  * "Somewhere else" for a request: the other instance given with --replica, or else a fresh
  * connection to the same target (a new process on stdio). Statelessness means either works.
  */
-import { connect } from '../../../client/connect.js';
 import type { McpClient } from '../../../client/types.js';
 import { describeTarget, type Target } from '../../../wire/target.js';
 import type { CheckContext } from '../../types.js';
@@ -17,10 +16,10 @@ export interface OtherInstance {
   close(): Promise<void>;
 }
 
-/** A client to the replica; the caller closes it (checks close it in a finally). */
+/** A client to the replica; its traffic joins the run's traces, and the runner closes it. */
 export async function connectReplica(ctx: CheckContext, replica: Target): Promise<OtherInstance> {
-  const client = await connect(replica, { era: ctx.era, timeoutMs: ctx.timeoutMs });
-  return { client, label: `the replica ${describeTarget(replica)}`, close: () => client.close() };
+  const client = await ctx.openClient({ target: replica });
+  return { client, label: `the replica ${describeTarget(replica)}`, close: async () => undefined };
 }
 
 export async function otherInstance(ctx: CheckContext): Promise<OtherInstance> {
