@@ -39,6 +39,8 @@ export interface StdioConnection {
 }
 
 const DEFAULT_MAX_LINE = 64 * 1024 * 1024;
+/** How long a server may take to exit by itself after stdin ends, before SIGTERM. */
+export const CLOSE_GRACE_MS = 500;
 
 export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioConnection {
   const { trace } = options;
@@ -145,7 +147,7 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
 async function shutDown(child: ChildProcess, exited: Promise<ExitInfo>, hasExited: () => boolean, options: StdioOptions): Promise<ExitInfo> {
   if (hasExited()) return exited;
   child.stdin?.end();
-  if (await exitsWithin(exited, options.closeGraceMs ?? 500)) return exited;
+  if (await exitsWithin(exited, options.closeGraceMs ?? CLOSE_GRACE_MS)) return exited;
   killGroup(child, 'SIGTERM');
   if (await exitsWithin(exited, options.killGraceMs ?? 1000)) return exited;
   killGroup(child, 'SIGKILL');

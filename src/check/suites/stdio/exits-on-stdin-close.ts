@@ -4,10 +4,8 @@
  * waits CLOSE_GRACE_MS before SIGTERM, so a process that was still there by then, or that died
  * by a signal, did not exit on its own.
  */
+import { CLOSE_GRACE_MS } from '../../../wire/stdio.js';
 import { defineCheck, pass, violation } from '../../define.js';
-
-/** The stdio wire's default wait between closing stdin and SIGTERM (src/wire/stdio.ts closeGraceMs). */
-const CLOSE_GRACE_MS = 500;
 
 export default defineCheck({
   id: 'stdio.exits-on-stdin-close',
