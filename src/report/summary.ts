@@ -49,10 +49,13 @@ export function countsLine(counts: Counts): string {
 
 /**
  * A link for a check's `spec` field ('server/tools#tool-names'): the revision the run
- * negotiated, on the official site. Absolute URLs are kept as they are.
+ * negotiated, on the official site. Absolute URLs, and specs that name their revision
+ * ('2025-11-25/basic/transports#…'), are kept as they are.
  */
 export function specUrl(spec: string, protocolVersion: string): string {
   if (/^https?:\/\//.test(spec)) return spec;
+  // A spec that names its revision (a rule of one era only) keeps it.
+  if (/^\d{4}-\d{2}-\d{2}\//.test(spec)) return `https://modelcontextprotocol.io/specification/${spec}`;
   const version = /^\d{4}-\d{2}-\d{2}$/.test(protocolVersion) ? protocolVersion : 'latest';
   return `https://modelcontextprotocol.io/specification/${version}/${spec.replace(/^\/+/, '')}`;
 }
