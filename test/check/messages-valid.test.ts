@@ -9,7 +9,7 @@ import { validateMessage } from '../../src/protocol/validate.js';
 import type { Target } from '../../src/wire/target.js';
 import type { Trace } from '../../src/wire/trace.js';
 import { expectCheck, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
-import { HAS_SPEC, SPEC_DIR } from '../helpers/paths.js';
+import { fixture, HAS_SPEC, SPEC_DIR } from '../helpers/paths.js';
 import { startHttpServer, type RunningServer } from '../helpers/run.js';
 
 const MODERN_SCHEMA = join(SPEC_DIR, 'schema-2026-07-28.json');
@@ -21,6 +21,18 @@ describe('protocol.messages-valid', () => {
   it('fails on a server whose tools/list result has a negative ttlMs', async () => {
     const result = await expectCheck('protocol.messages-valid', fixtureStdio('proto-invalid-message'), 'fail');
     expect(result.message).toContain('ttlMs');
+  });
+
+  it('does not judge the id of an HTTP-level rejection (id null with a 4xx), but does judge a 200 answer with id null', async () => {
+    const rejection = await startHttpServer(fixture('proto-null-id-rejection'));
+    const answer = await startHttpServer(fixture('proto-null-id-rejection'), [], { NULL_ID_STATUS: '200' });
+    try {
+      await expectCheck('protocol.messages-valid', httpTarget(rejection.url), 'pass');
+      const judged = await expectCheck('protocol.messages-valid', httpTarget(answer.url), 'fail');
+      expect(judged.message).toContain('id');
+    } finally {
+      await Promise.all([rejection.stop(), answer.stop()]);
+    }
   });
 
   it.skipIf(!HAS_SPEC)('with --spec-schema the official schema judges the same way', async () => {

@@ -31,8 +31,9 @@ export default defineCheck({
     for (const trace of ctx.traces()) {
       for (const { frame, method, revision } of serverMessages(trace, ctx.client.protocolVersion)) {
         checked++;
-        const issues = validateMessage(frame.message, { revision, direction: 'server-to-client', method });
-        const official = spec ? spec.validateMessage(frame.message, method, 'server-to-client').filter((issue) => !nullIdAllowed(frame.message, issue.path)) : [];
+        const tolerated = (issue: { path: string }) => !nullIdAllowed(frame, issue.path);
+        const issues = validateMessage(frame.message, { revision, direction: 'server-to-client', method }).filter(tolerated);
+        const official = spec ? spec.validateMessage(frame.message, method, 'server-to-client').filter(tolerated) : [];
         for (const issue of issues) problems.push({ frame, text: `${method ?? 'message'}: ${issue.path || '(root)'} ${issue.message}` });
         for (const issue of official) problems.push({ frame, text: `${method ?? 'message'} (official schema): ${issue.path || '(root)'} ${issue.message}` });
       }
@@ -71,11 +72,14 @@ function* serverMessages(trace: Trace, fallbackRevision: string): Generator<{ fr
 /**
  * The official schema has no `id: null`, but JSON-RPC 2.0 requires it on the answer to a request
  * whose id could not be read (parse error, invalid request); mcpvet's validators accept it there
- * (see protocol/validate.ts), and so does this comparison.
+ * (see protocol/validate.ts), and so does this comparison. An HTTP rejection (4xx/5xx) of the
+ * transport, such as the official SDK's "Server not initialized" for the era probe, carries
+ * `id: null` too: that is the transport speaking, not a JSON-RPC answer, so it is not judged.
  */
-function nullIdAllowed(message: unknown, path: string): boolean {
+function nullIdAllowed(frame: Frame, path: string): boolean {
+  const message = frame.message;
   if (path !== 'id' || !isObject(message) || message.id !== null || !isObject(message.error)) return false;
-  return message.error.code === -32700 || message.error.code === -32600;
+  return message.error.code === -32700 || message.error.code === -32600 || (frame.http?.status ?? 0) >= 400;
 }
 
 /** Run alone, the check would judge almost nothing: list what the server declares, so the core results are always judged. */
