@@ -10,7 +10,7 @@ export function defineContractCommands(program: Command): void {
       .argument('[server...]', 'stdio server command (put it after --)')
       .requiredOption('-o, --output <file>', 'where to write the contract JSON')
       .option('--with-descriptions', 'keep tool descriptions in the file (they are always hashed)')
-      .option('--allow-call <glob>', 'tools that may be called with invalid arguments to learn the error class (default: read-only tools)', collect, []),
+      .option('--allow-call <glob>', 'tools that may be called with invalid arguments to learn the error class (default: read-only tools)', collect),
   );
   snapshot.action(async (server: string[], flags) => {
     const { runSnapshot } = await import('./snapshot.js');
@@ -34,7 +34,7 @@ export function defineContractCommands(program: Command): void {
       .description("replay a cassette's requests against a live server and compare the answers structurally (exit 2 on differences)")
       .argument('<cassette>', 'the cassette to verify against')
       .argument('[server...]', 'stdio server command (put it after --)')
-      .option('--ignore <path>', "answer paths that may change, e.g. 'result.content[*].text' or 'result._meta' (repeatable)", collect, [])
+      .option('--ignore <path>', "answer paths that may change, e.g. 'result.content[*].text' or 'result._meta' (repeatable)", collect)
       .option('--values', 'compare every value, not only the structure')
       .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')),
   );

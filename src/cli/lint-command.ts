@@ -9,7 +9,7 @@ export function defineLintCommand(program: Command): void {
       .description('lint tool definitions: schema validity, portability across model providers, names, annotations, size')
       .argument('[server...]', 'stdio server command (put it after --)')
       .option('--file <tools.json>', 'lint a saved tools/list result (or a bare array of tools) instead of a live server')
-      .option('--profile <names>', 'portability profiles, comma-separated: portable, openai-strict, anthropic, gemini (default: portable)', collect, [])
+      .option('--profile <names>', 'portability profiles, comma-separated: portable, openai-strict, anthropic, gemini (default: portable)', collect)
       .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'sarif', 'markdown']).default('text')),
   );
   lint.action(async (server: string[], flags) => {

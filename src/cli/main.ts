@@ -8,6 +8,7 @@ import pkg from '../../package.json' with { type: 'json' };
 import { errorEnvelope, toCliError, usageError } from './cli-error.js';
 import { ExitCode } from './exit-codes.js';
 import { defineCallCommand } from './call-command.js';
+import { collect } from './target-options.js';
 import { defineRecordCommand } from './record-command.js';
 import { defineReplayCommand } from './replay-command.js';
 import { defineProxyCommand } from './proxy-command.js';
@@ -28,6 +29,13 @@ function buildProgram(): Command {
     .exitOverride()
     .configureOutput({ outputError: () => {} })
     .showHelpAfterError(false);
+
+  // Repeatable flags have no default (help would show "default: []"): give the absent ones [].
+  program.hook('preAction', (_program, command) => {
+    for (const option of command.options) {
+      if (option.parseArg === collect && command.getOptionValue(option.attributeName()) === undefined) command.setOptionValue(option.attributeName(), []);
+    }
+  });
 
   // One line per command; each *-command.ts holds only flags and lazily imports its runner.
   defineCallCommand(program, onMachineOutput);

@@ -13,7 +13,7 @@ export function parseSeed(value: string): number {
 /** `--fault` and `--seed`, shared by `proxy` and `replay`. */
 export function addFaultOptions(command: Command): Command {
   return command
-    .option('--fault <KIND@SELECTOR>', 'inject a fault, e.g. timeout@tools/call, delay=500@tool:search, error=-32603@tools/call#2, drop@notifications/progress, http=503@p=0.3 (repeatable)', collect, [])
+    .option('--fault <KIND@SELECTOR>', 'inject a fault, e.g. timeout@tools/call, delay=500@tool:search, error=-32603@tools/call#2, drop@notifications/progress, http=503@p=0.3 (repeatable)', collect)
     .option('--seed <n>', 'seed of the p= selectors, so a run repeats', parseSeed);
 }
 

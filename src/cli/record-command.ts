@@ -17,7 +17,7 @@ export function defineRecordCommand(program: Command): void {
       .description('record the traffic with a server to a cassette (a transparent proxy, or a --script of calls)')
       .argument('[server...]', 'stdio server command (put it after --); the MCP client starts `mcpvet record -o FILE -- …` in its place')
       .requiredOption('-o, --output <file>', 'cassette file to write (NDJSON)')
-      .option('--redact <regex>', 'also redact what this regular expression matches (repeatable)', collect, [])
+      .option('--redact <regex>', 'also redact what this regular expression matches (repeatable)', collect)
       .option('--listen <port>', 'HTTP targets: port on 127.0.0.1 the client connects to (default: any free port)', parsePort)
       .option('--script <file.yaml>', 'perform these steps as the client instead of proxying (for cassettes made in CI)'),
   );

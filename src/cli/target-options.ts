@@ -18,7 +18,8 @@ export interface TargetFlags {
   timeout: number;
 }
 
-export const collect = (value: string, previous: string[]) => [...previous, value];
+/** Repeatable flags collect into a list; an absent one becomes [] before the action runs (see main.ts). */
+export const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 
 export function parseTimeout(value: string): number {
   const ms = Number(value);
@@ -30,8 +31,8 @@ export function addTargetOptions(command: Command): Command {
   return command
     .option('--url <url>', 'Streamable HTTP endpoint of the server')
     .addOption(new Option('--server-url <url>', 'the same as --url (the Inspector CLI name)').hideHelp())
-    .option('--header <header>', "HTTP header 'Name: value' (repeatable)", collect, [])
-    .option('-e, --env <KEY=VALUE>', 'environment variable for a stdio server (repeatable)', collect, [])
+    .option('--header <header>', "HTTP header 'Name: value' (repeatable)", collect)
+    .option('-e, --env <KEY=VALUE>', 'environment variable for a stdio server (repeatable)', collect)
     .option('--cwd <dir>', 'working directory for a stdio server')
     .option('--config <file>', 'an mcpServers JSON file (as MCP hosts and the Inspector use)')
     .option('--server <name>', 'which server of --config to use')
