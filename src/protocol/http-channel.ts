@@ -92,7 +92,7 @@ export class HttpChannel implements Channel {
 
 function toTransportError(error: unknown, url: string): Error {
   if (!(error instanceof HttpFailure)) return error as Error;
-  const kind = error.kind === 'network' || error.kind === 'aborted' ? 'closed' : error.kind;
+  const kind = error.kind === 'network' || error.kind === 'aborted' ? 'closed' : error.kind === 'oversize' ? 'protocol' : error.kind;
   return new TransportError(kind, error.message, { url, cause: error.detail });
 }
 

@@ -19,7 +19,11 @@ export interface HttpExchangeOptions {
   until?: (message: unknown) => boolean;
   /** Aborts the exchange (closing an SSE stream cancels the request in MCP). */
   signal?: AbortSignal;
+  /** The most body bytes read before the exchange fails (default 64 MiB): a hostile server cannot exhaust memory. */
+  maxBodyBytes?: number;
 }
+
+const DEFAULT_MAX_BODY = 64 * 1024 * 1024;
 
 export interface HttpExchange {
   exchange: number;
@@ -36,7 +40,7 @@ export interface HttpExchange {
 
 export class HttpFailure extends Error {
   constructor(
-    readonly kind: 'refused' | 'dns' | 'timeout' | 'aborted' | 'network',
+    readonly kind: 'refused' | 'dns' | 'timeout' | 'aborted' | 'network' | 'oversize',
     message: string,
     readonly detail?: string,
   ) {
@@ -95,11 +99,12 @@ export async function httpExchange(options: HttpExchangeOptions): Promise<HttpEx
       return options.until?.(message) ?? false;
     };
 
+    const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
     try {
       if (contentType?.startsWith('text/event-stream') && response.body) {
-        result.stoppedEarly = await readEventStream(response.body, deliver);
+        result.stoppedEarly = await readEventStream(response.body, deliver, maxBodyBytes);
       } else {
-        const text = await response.text();
+        const text = response.body ? await readCapped(response.body, maxBodyBytes) : '';
         if (contentType?.includes('json') && text.trim()) {
           deliver(text);
           if (result.messages.length === 0) result.bodyText = text;
@@ -109,6 +114,11 @@ export async function httpExchange(options: HttpExchangeOptions): Promise<HttpEx
         }
       }
     } catch (error) {
+      if (error instanceof HttpFailure) {
+        controller.abort();
+        trace.add({ direction: 'local', kind: 'error', raw: error.message, detail: { reason: error.kind }, http: meta });
+        throw error;
+      }
       if (result.messages.length > 0 && (options.signal?.aborted || timedOut)) {
         result.stoppedEarly = true;
         return result;
@@ -122,8 +132,31 @@ export async function httpExchange(options: HttpExchangeOptions): Promise<HttpEx
   }
 }
 
+function oversize(limit: number): HttpFailure {
+  return new HttpFailure('oversize', `the response body is larger than ${limit} bytes; mcpvet stopped reading it`);
+}
+
+/** The whole body as text, failing once it passes `limit` bytes. */
+async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Promise<string> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return text + decoder.decode();
+      bytes += value.byteLength;
+      if (bytes > limit) throw oversize(limit);
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+}
+
 /** Feeds each SSE event's data to `deliver`; returns true when `deliver` asked to stop early. */
-async function readEventStream(body: ReadableStream<Uint8Array>, deliver: (raw: string) => boolean): Promise<boolean> {
+async function readEventStream(body: ReadableStream<Uint8Array>, deliver: (raw: string) => boolean, limit: number): Promise<boolean> {
   let stop = false;
   const parser = createParser({
     onEvent(event) {
@@ -133,10 +166,14 @@ async function readEventStream(body: ReadableStream<Uint8Array>, deliver: (raw: 
   });
   const reader = body.getReader();
   const decoder = new TextDecoder();
+  // A stream may rightly run long (a subscription); what is bounded is the bytes read in all.
+  let bytes = 0;
   try {
     while (!stop) {
       const { value, done } = await reader.read();
       if (done) break;
+      bytes += value.byteLength;
+      if (bytes > limit) throw oversize(limit);
       parser.feed(decoder.decode(value, { stream: true }));
     }
   } finally {
