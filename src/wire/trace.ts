@@ -53,12 +53,26 @@ export type FrameInput = Omit<Frame, 'seq' | 'time'>;
 /** Frames longer than this keep only their head in `raw`; the message itself is kept whole. */
 const MAX_RAW_CHARS = 1 << 20;
 
+export interface TraceOptions {
+  /**
+   * Keep the frames (default true). A long-running relay (record, replay, proxy) passes false:
+   * its listeners see every frame, and memory stays flat however long the session runs.
+   */
+  keep?: boolean;
+}
+
 export class Trace {
   readonly frames: Frame[] = [];
   readonly startedAt = Date.now();
   private readonly started = performance.now();
   private readonly listeners = new Set<(frame: Frame) => void>();
+  private readonly keep: boolean;
+  private count = 0;
   private exchanges = 0;
+
+  constructor(options: TraceOptions = {}) {
+    this.keep = options.keep ?? true;
+  }
 
   add(input: FrameInput): Frame {
     let raw = input.raw;
@@ -67,9 +81,9 @@ export class Trace {
       raw = raw.slice(0, MAX_RAW_CHARS);
       truncated = true;
     }
-    const frame: Frame = { ...input, raw, truncated, seq: this.frames.length, time: Math.round((performance.now() - this.started) * 1000) / 1000 };
+    const frame: Frame = { ...input, raw, truncated, seq: this.count++, time: Math.round((performance.now() - this.started) * 1000) / 1000 };
     if (!frame.truncated) delete frame.truncated;
-    this.frames.push(frame);
+    if (this.keep) this.frames.push(frame);
     for (const listener of this.listeners) listener(frame);
     return frame;
   }
@@ -89,7 +103,8 @@ export class Trace {
     return this.frames.slice(seq);
   }
 
+  /** Frames added so far (kept or not). */
   get length(): number {
-    return this.frames.length;
+    return this.count;
   }
 }

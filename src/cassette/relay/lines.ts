@@ -90,7 +90,8 @@ export class SpawnedServer extends LineEmitter {
 
   constructor(target: StdioTarget) {
     super();
-    const trace = new Trace();
+    // Frames go to the listener only: a relay may run for hours.
+    const trace = new Trace({ keep: false });
     trace.subscribe((frame) => {
       if (frame.direction !== 'receive') return;
       if (frame.kind === 'stderr') this.emitStderr(frame.raw);
