@@ -36,11 +36,11 @@ export function createContext(run: RunEnvironment, signal: AbortSignal, opened: 
     traces: () => run.traces,
     specSchemaFile: run.specSchemaFile,
     tools: () => (toolsPromise ??= sharedTools(run)),
-    async openClient(options: { era?: Era; capabilities?: Record<string, unknown>; target?: Target } = {}) {
+    async openClient(options: { era?: Era; capabilities?: Record<string, unknown>; target?: Target; ownVerdict?: boolean } = {}) {
       const host = options.capabilities ? { ...(run.host ?? scriptedHost({})), capabilities: options.capabilities } : run.host;
       const client = await connect(options.target ?? run.target, { era: options.era ?? run.client.era, timeoutMs: run.timeoutMs, host });
       opened.push(client);
-      run.traces.push(client.trace);
+      if (!options.ownVerdict) run.traces.push(client.trace);
       return client;
     },
     evidence(frames, client = run.client): Evidence {

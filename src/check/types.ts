@@ -36,9 +36,10 @@ export interface CheckContext {
   readonly timeoutMs: number;
   /**
    * A fresh connection (a new process for stdio), or one to `target` (e.g. the replica); its
-   * trace joins the run's traces and it is closed when the check ends.
+   * trace joins the run's traces (unless `ownVerdict`: a connection the check disturbs on purpose
+   * is judged by that check alone) and it is closed when the check ends.
    */
-  openClient(options?: { era?: Era; capabilities?: Record<string, unknown>; target?: Target }): Promise<McpClient>;
+  openClient(options?: { era?: Era; capabilities?: Record<string, unknown>; target?: Target; ownVerdict?: boolean }): Promise<McpClient>;
   /** A second instance of the same server (--replica), when one was given. */
   readonly replica?: Target;
   /** Whether a tool may be called (--allow-call, --calls, or readOnlyHint), and with which arguments. */

@@ -29,6 +29,19 @@ describe('stateless suite over stdio', () => {
     await expectCheck('stateless.first-request-works', fixtureStdio('stateless-needs-discover'), 'fail');
   });
 
+  it('a malformed message does not switch the connection to the legacy era', async () => {
+    await expectCheck('stateless.malformed-message-keeps-era', notesStdio(), 'pass');
+    const result = await expectCheck('stateless.malformed-message-keeps-era', fixtureStdio('stateless-flips-to-legacy'), 'fail');
+    expect(result.message).toContain('legacy');
+  });
+
+  it('a server that flips to legacy after a malformed message does not spoil the other checks', async () => {
+    const { runCheckRun } = await import('../../src/check/run.js');
+    const report = await runCheckRun(fixtureStdio('stateless-flips-to-legacy'), { timeoutMs: 5000, suites: ['protocol', 'tools', 'stateless'] });
+    const failed = report.results.filter((result) => result.status === 'fail').map((result) => result.id);
+    expect(failed).toEqual(['stateless.malformed-message-keeps-era']);
+  });
+
   it('tools/list is identical across connections', async () => {
     await expectCheck('stateless.tools-list-identical', notesStdio(), 'pass');
     await expectCheck('stateless.tools-list-identical', fixtureStdio('stateless-tools-vary'), 'fail');

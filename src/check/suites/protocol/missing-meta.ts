@@ -11,9 +11,14 @@ import type { CheckContext, Finding } from '../../types.js';
 import { describeAnswer, errorOf, exchange, modernMeta, probeId, evidenceOf } from './probe.js';
 
 export async function missingMetaKeyFinding(ctx: CheckContext, key: string): Promise<Finding> {
-  const message = { jsonrpc: '2.0', id: probeId('missing-meta'), method: 'server/discover', params: { _meta: modernMeta(ctx.client, {}, [key]) } };
+  // Over stdio the probe gets its own connection, opened in the modern era by a valid request:
+  // a malformed message as the opening one could be taken for a legacy client's, and a server
+  // that wrongly lets it change the connection's era must not spoil the shared connection
+  // (stateless.malformed-message-keeps-era judges that).
+  const client = ctx.transport === 'stdio' ? await ctx.openClient() : ctx.client;
+  const message = { jsonrpc: '2.0', id: probeId('missing-meta'), method: 'server/discover', params: { _meta: modernMeta(client, {}, [key]) } };
   // Over HTTP the version header still carries the client's version (probeHeaders falls back to it).
-  const answer = await exchange(ctx.client, message, { timeoutMs: ctx.timeoutMs });
+  const answer = await exchange(client, message, { timeoutMs: ctx.timeoutMs });
   const evidence = [evidenceOf(answer)];
   const sent = `server/discover without _meta["${key}"]`;
   const error = errorOf(answer);

@@ -4,7 +4,8 @@ import firstRequest from './first-request.js';
 import toolsListIdentical from './tools-list-identical.js';
 import earlierCapabilities from './earlier-capabilities.js';
 import capabilityCarryover from './capability-carryover.js';
+import malformedKeepsEra from './malformed-keeps-era.js';
 import replicaSameAnswers from './replica-same-answers.js';
 import replicaPagination from './replica-pagination.js';
 
-export const checks: CheckDefinition[] = [firstRequest, toolsListIdentical, earlierCapabilities, capabilityCarryover, replicaSameAnswers, replicaPagination];
+export const checks: CheckDefinition[] = [firstRequest, toolsListIdentical, earlierCapabilities, capabilityCarryover, malformedKeepsEra, replicaSameAnswers, replicaPagination];
