@@ -1,18 +1,6 @@
-// A small server built the way server authors build one on the official TypeScript SDK v2
+// A server built the way server authors build one on the official TypeScript SDK v2
 // (@modelcontextprotocol/server): serveStdio picks the era per connection. Interop target only.
-import { McpServer } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import * as z from 'zod/v4';
+import { createServer } from './sdk-v2-server-factory.mjs';
 
-serveStdio(() => {
-  const server = new McpServer({ name: 'sdk-v2-notes', version: '1.0.0' }, { capabilities: { tools: {}, prompts: {} } });
-  server.registerTool(
-    'echo',
-    { description: 'Echoes a message back.', inputSchema: z.object({ message: z.string().describe('What to echo') }), annotations: { readOnlyHint: true } },
-    async ({ message }) => ({ content: [{ type: 'text', text: message }] }),
-  );
-  server.registerPrompt('greet', { description: 'A greeting.', argsSchema: { name: z.string().describe('Who to greet') } }, ({ name }) => ({
-    messages: [{ role: 'user', content: { type: 'text', text: `Say hello to ${name}.` } }],
-  }));
-  return server;
-});
+serveStdio(createServer);

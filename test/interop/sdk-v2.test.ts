@@ -3,14 +3,20 @@
  * 2.4.0, pinned): mcpvet speaks both eras with it, and `check` reports exactly the rules this SDK
  * version breaks. If an SDK upgrade changes that list, this test says so.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCheckRun } from '../../src/check/run.js';
 import { connect } from '../../src/client/connect.js';
 import type { Target } from '../../src/wire/target.js';
+import { startHttpServer, type RunningServer } from '../helpers/run.js';
 
-const server: Target = { transport: 'stdio', command: process.execPath, args: [join(dirname(fileURLToPath(import.meta.url)), 'sdk-v2-server.mjs')] };
+const here = dirname(fileURLToPath(import.meta.url));
+const server: Target = { transport: 'stdio', command: process.execPath, args: [join(here, 'sdk-v2-server.mjs')] };
+
+function statuses(report: Awaited<ReturnType<typeof runCheckRun>>, status: string): string[] {
+  return report.results.filter((result) => result.status === status).map((result) => result.id).sort();
+}
 
 describe('a server on the official TypeScript SDK v2', () => {
   for (const era of ['modern', 'legacy'] as const) {
@@ -28,7 +34,7 @@ describe('a server on the official TypeScript SDK v2', () => {
 
   it('check: the findings are the rules SDK 2.4.0 breaks, and nothing errors', async () => {
     const report = await runCheckRun(server, { timeoutMs: 5000 });
-    const byStatus = (status: string) => report.results.filter((result) => result.status === status).map((result) => result.id).sort();
+    const byStatus = (status: string) => statuses(report, status);
     expect(report.era).toBe('modern');
     expect(byStatus('error')).toEqual([]);
     expect(byStatus('fail')).toEqual([
@@ -39,5 +45,28 @@ describe('a server on the official TypeScript SDK v2', () => {
     ]);
     expect(byStatus('warn')).toEqual(['tools.invalid-cursor']);
     expect(report.summary.pass).toBeGreaterThan(35);
+  });
+});
+
+describe('the same server over Streamable HTTP (createMcpHandler)', () => {
+  let http: RunningServer;
+  beforeAll(async () => {
+    http = await startHttpServer(join(here, 'sdk-v2-http-server.mjs'));
+  });
+  afterAll(() => http.stop());
+
+  it('check (modern): every header rule holds; the only failure is the Origin check this wiring leaves out', async () => {
+    const report = await runCheckRun({ transport: 'http', url: http.url }, { timeoutMs: 5000 });
+    expect(report.era).toBe('modern');
+    expect(statuses(report, 'error')).toEqual([]);
+    // createMcpHandler validates no Origin unless the server author wires validateOriginHeader in.
+    expect(statuses(report, 'fail')).toEqual(['http.foreign-origin-403']);
+    expect(statuses(report, 'pass')).toEqual(expect.arrayContaining(['http.mcp-method-matches', 'http.mcp-name-matches', 'http.protocol-version-header-matches', 'http.unknown-method-404']));
+  });
+
+  it('check (legacy): the stateless 2025 fallback serves mcpvet too', async () => {
+    const report = await runCheckRun({ transport: 'http', url: http.url }, { timeoutMs: 5000, era: 'legacy' });
+    expect(report.era).toBe('legacy');
+    expect([...statuses(report, 'fail'), ...statuses(report, 'error')]).toEqual([]);
   });
 });
