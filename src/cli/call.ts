@@ -24,6 +24,8 @@ export interface CallFlags extends TargetFlags {
   argumentName?: string;
   argumentValue?: string;
   answers?: string;
+  metadata: string[];
+  toolMetadata: string[];
   format: 'json' | 'text';
   strict?: boolean;
 }
@@ -40,7 +42,8 @@ export async function runCall(positional: string[], flags: CallFlags): Promise<n
   requireMethodFlags(flags);
   const target = await resolveTarget(flags, positional);
   const host = flags.answers ? scriptedHost(loadHostScript(flags.answers)) : undefined;
-  const client = await connect(target, { era: eraFor(flags), timeoutMs: flags.timeout, host });
+  const meta = keyValues(flags.metadata, '--metadata');
+  const client = await connect(target, { era: eraFor(flags), timeoutMs: flags.timeout, host, meta: Object.keys(meta).length > 0 ? meta : undefined });
   try {
     const output = await perform(client, flags);
     let exitCode = output.exitCode;
@@ -112,7 +115,7 @@ async function perform(client: McpClient, flags: CallFlags): Promise<CallOutput>
     case 'resources/read':
       return done(resultOf(await client.readResource(flags.uri as string), flags.method));
     case 'prompts/get':
-      return done(resultOf(await client.getPrompt(flags.promptName as string, promptArgs(flags.promptArgs)), flags.method));
+      return done(resultOf(await client.getPrompt(flags.promptName as string, keyValues(flags.promptArgs, '--prompt-args')), flags.method));
     case 'completion/complete':
       return done(resultOf(await client.complete(completionParams(flags)), flags.method));
   }
@@ -124,7 +127,8 @@ async function callTool(client: McpClient, flags: CallFlags): Promise<CallOutput
   const tools = await client.listAll('tools/list').catch(() => undefined);
   const tool = tools?.find((candidate) => candidate.name === name);
   const args = parseToolArgs(flags.toolArg, flags.toolArgsJson, tool?.inputSchema);
-  const outcome = await client.callTool(name, args);
+  const toolMeta = keyValues(flags.toolMetadata, '--tool-metadata');
+  const outcome = await client.callTool(name, args, Object.keys(toolMeta).length > 0 ? { meta: toolMeta } : {});
   if (outcome.error) {
     const unknown = tools !== undefined && tool === undefined;
     throw new CliError(unknown ? EnvelopeCode.ToolError : EnvelopeCode.RpcError, unknown ? `unknown tool "${name}": ${outcome.error.message}` : `tools/call failed: ${outcome.error.message} (${outcome.error.code})`, unknown ? ExitCode.ToolError : exitForHttp(outcome));
@@ -151,14 +155,15 @@ function exitForHttp(outcome: RpcOutcome): ExitCodeValue {
   return status === 401 || status === 403 ? ExitCode.AuthRequired : ExitCode.Usage;
 }
 
-function promptArgs(pairs: string[]): Record<string, string> {
-  const args: Record<string, string> = {};
+/** key=value flags as an object of strings (prompt arguments, metadata). */
+function keyValues(pairs: string[], flag: string): Record<string, string> {
+  const values: Record<string, string> = {};
   for (const pair of pairs) {
     const equals = pair.indexOf('=');
-    if (equals <= 0) throw usageError(`--prompt-args takes key=value, not "${pair}"`);
-    args[pair.slice(0, equals)] = pair.slice(equals + 1);
+    if (equals <= 0) throw usageError(`${flag} takes key=value, not "${pair}"`);
+    values[pair.slice(0, equals)] = pair.slice(equals + 1);
   }
-  return args;
+  return values;
 }
 
 function completionParams(flags: CallFlags): JsonObject {

@@ -16,6 +16,8 @@ export interface ClientOptions {
   maxInputRounds?: number;
   /** Pagination: the most pages one list may take (default 1000). */
   maxPages?: number;
+  /** Extra `_meta` keys for every request (the Inspector's `--metadata`). */
+  meta?: JsonObject;
 }
 
 export const MCPVET_CLIENT_INFO = { name: 'mcpvet', version: pkg.version };
@@ -56,7 +58,7 @@ export abstract class BaseClient implements McpClient {
   protected abstract envelope(method: string, params: JsonObject | undefined, kind: 'request' | 'notification'): Promise<Envelope>;
 
   async request(method: string, params?: JsonObject, options: RawRequestOptions = {}): Promise<RpcOutcome> {
-    const envelope = await this.envelope(method, params, 'request');
+    const envelope = await this.envelope(method, withExtraMeta(params, this.options.meta), 'request');
     const id = this.ids.take();
     const message: JsonObject = { jsonrpc: '2.0', id, method };
     if (envelope.params !== undefined) message.params = envelope.params;
@@ -99,8 +101,10 @@ export abstract class BaseClient implements McpClient {
     throw new Error(`${method}: more than ${this.options.maxPages ?? 1000} pages`);
   }
 
-  callTool(name: string, args: JsonObject = {}, options: { timeoutMs?: number } = {}): Promise<RpcOutcome> {
-    return this.requestWithInput('tools/call', { name, arguments: args }, options);
+  callTool(name: string, args: JsonObject = {}, options: { timeoutMs?: number; meta?: JsonObject } = {}): Promise<RpcOutcome> {
+    const params: JsonObject = { name, arguments: args };
+    if (options.meta) params._meta = options.meta;
+    return this.requestWithInput('tools/call', params, options);
   }
 
   readResource(uri: string): Promise<RpcOutcome> {
@@ -144,6 +148,13 @@ export abstract class BaseClient implements McpClient {
       awaitNullId: options.awaitNullId,
     };
   }
+}
+
+/** Params with extra `_meta` keys merged in (keys the params already carry win). */
+function withExtraMeta(params: JsonObject | undefined, meta: JsonObject | undefined): JsonObject | undefined {
+  if (!meta || Object.keys(meta).length === 0) return params;
+  const given = params && isObject(params._meta) ? params._meta : {};
+  return { ...params, _meta: { ...meta, ...given } };
 }
 
 /** A server answer that breaks the protocol badly enough that the client cannot go on. */

@@ -75,7 +75,7 @@ export interface McpClient {
   raw(message: JsonObject | string, options?: RawRequestOptions): Promise<RpcOutcome | undefined>;
 
   listAll(method: 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list'): Promise<JsonObject[]>;
-  callTool(name: string, args?: JsonObject, options?: { timeoutMs?: number }): Promise<RpcOutcome>;
+  callTool(name: string, args?: JsonObject, options?: { timeoutMs?: number; meta?: JsonObject }): Promise<RpcOutcome>;
   readResource(uri: string): Promise<RpcOutcome>;
   getPrompt(name: string, args?: Record<string, string>): Promise<RpcOutcome>;
   complete(params: JsonObject): Promise<RpcOutcome>;

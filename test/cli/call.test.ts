@@ -87,6 +87,19 @@ describe('mcpvet call against @modelcontextprotocol/server-everything (legacy th
   });
 });
 
+describe('Inspector metadata flags', () => {
+  it('--metadata goes into every request, --tool-metadata into tools/call', async () => {
+    const server = ['--', process.execPath, fixture('meta-echo-server')];
+    const call = await runCli(['call', '--method', 'tools/call', '--tool-name', 'list_notes', '--metadata', 'com.example/trace=abc', '--tool-metadata', 'com.example/origin=cli', ...server]);
+    expect(call.code, call.stderr).toBe(0);
+    expect(JSON.parse(call.stdout).result._meta['test/received']).toMatchObject({ 'com.example/trace': 'abc', 'com.example/origin': 'cli', 'io.modelcontextprotocol/protocolVersion': '2026-07-28' });
+    const prompt = await runCli(['call', '--method', 'prompts/get', '--prompt-name', 'daily_digest', '--metadata', 'com.example/trace=abc', '--tool-metadata', 'com.example/origin=cli', ...server]);
+    const received = JSON.parse(prompt.stdout).result._meta['test/received'];
+    expect(received['com.example/trace']).toBe('abc');
+    expect(received['com.example/origin']).toBeUndefined();
+  });
+});
+
 describe('schema-aware --tool-arg', () => {
   it('turns limit=2 into an integer and query=123 stays a string', async () => {
     const call = await runCli(['call', '--method', 'tools/call', '--tool-name', 'search_notes', '--tool-arg', 'query=123', '--tool-arg', 'limit=2', ...notes]);
