@@ -26,7 +26,7 @@ export interface CheckFlags extends TargetFlags {
   color: boolean;
 }
 
-const FORMATS = ['console', 'json', 'junit', 'markdown', 'html'];
+const FORMATS = ['console', 'json', 'junit', 'markdown', 'html', 'sarif'];
 
 export async function runCheck(positional: string[], flags: CheckFlags): Promise<number> {
   const suites = splitList(flags.suite);

@@ -31,6 +31,7 @@ const LOADERS: Record<string, () => Promise<{ default: Reporter }>> = {
   junit: () => import('./junit.js'),
   markdown: () => import('./markdown.js'),
   html: () => import('./html.js'),
+  sarif: () => import('./sarif.js'),
 };
 
 export const REPORTER_NAMES: readonly string[] = Object.keys(LOADERS);

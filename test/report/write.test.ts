@@ -17,12 +17,12 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('reporter registry', () => {
   it('loads every format by name, each naming itself', async () => {
-    expect(REPORTER_NAMES).toEqual(['console', 'json', 'junit', 'markdown', 'html']);
+    expect(REPORTER_NAMES).toEqual(['console', 'json', 'junit', 'markdown', 'html', 'sarif']);
     for (const name of REPORTER_NAMES) expect((await getReporter(name)).name).toBe(name);
   });
 
   it('rejects an unknown format, listing the known ones', async () => {
-    await expect(getReporter('sarif-ish')).rejects.toThrow(/unknown report format 'sarif-ish' \(known: console, json, junit, markdown, html\)/);
+    await expect(getReporter('sarif-ish')).rejects.toThrow(/unknown report format 'sarif-ish' \(known: console, json, junit, markdown, html, sarif\)/);
     await expect(getReporter('toString')).rejects.toBeInstanceOf(UnknownReporterError);
   });
 });
