@@ -9,6 +9,7 @@ import { usageError } from './cli-error.js';
 import { resolveTarget, type TargetFlags } from './target-options.js';
 
 export interface CheckFlags extends TargetFlags {
+  list?: boolean;
   suite: string[];
   only: string[];
   skip: string[];
@@ -37,6 +38,7 @@ export async function runCheck(positional: string[], flags: CheckFlags): Promise
   if (unknownFormat) throw usageError(`unknown format "${unknownFormat}" (formats: ${FORMATS.join(', ')})`);
   if (formats.length > 1 && !flags.output) throw usageError(`--format ${formats.join(',')}: several formats need -o DIR (stdout takes one)`);
   if (!Number.isInteger(flags.concurrency) || flags.concurrency < 1) throw usageError('--concurrency takes a positive whole number');
+  if (flags.list) return listChecks(flags, suites as Suite[], formats);
 
   const target = await resolveTarget(flags, positional);
   const calls = flags.calls ? loadOrUsage(() => loadCallsFile(flags.calls as string)) : {};
@@ -88,6 +90,22 @@ export async function runCheck(positional: string[], flags: CheckFlags): Promise
 function secretsOf(target: Target): string[] {
   const values = target.transport === 'http' ? Object.values(target.headers ?? {}) : Object.values(target.env ?? {});
   return values.filter((value) => value.length >= 4);
+}
+
+/** `--list`: what would run, without a server: for writing --only globs and baselines. */
+async function listChecks(flags: CheckFlags, suites: Suite[], formats: string[]): Promise<number> {
+  const { ALL_CHECKS } = await import('../check/registry.js');
+  const { selectChecks } = await import('../check/runner.js');
+  const checks = selectChecks(ALL_CHECKS, { suites, only: flags.only, skip: flags.skip });
+  if (formats.includes('json')) {
+    const rows = checks.map(({ id, suite, level, title, eras, transports, requires, spec }) => ({ id, suite, level, title, eras, transports, requires: requires ?? [], spec }));
+    process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
+  } else {
+    const width = Math.max(...checks.map((check) => check.id.length), 2);
+    for (const check of checks) process.stdout.write(`${check.id.padEnd(width)}  ${check.level.padEnd(6)}  ${check.title}\n`);
+    process.stdout.write(`${checks.length} checks\n`);
+  }
+  return 0;
 }
 
 function splitList(values: string[]): string[] {

@@ -60,6 +60,16 @@ describe('mcpvet check', () => {
     expect(skipped.code).toBe(0);
   });
 
+  it('--list shows what the selection would run, with no server', async () => {
+    const text = await runCli(['check', '--list', '--suite', 'lint']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^lint\.no-errors\s+MUST\s+/m);
+    expect(text.stdout.trim().split('\n').at(-1)).toBe('2 checks');
+    const json = JSON.parse((await runCli(['check', '--list', '--only', 'http.*', '--format', 'json'])).stdout);
+    expect(json.length).toBeGreaterThan(10);
+    expect(json.every((check: { id: string; transports: string[] }) => check.id.startsWith('http.') && check.transports.includes('http'))).toBe(true);
+  });
+
   it('usage errors: an unknown suite, several formats without -o', async () => {
     const suite = await runCli(['check', '--suite', 'nope', ...notes]);
     expect(suite.code).toBe(1);
