@@ -1,8 +1,11 @@
 // Bundles the CLI, the library and the runnable servers (example and test fixtures) with esbuild.
 // The CLI is split so that each command's code is loaded only when that command runs.
 import { build } from 'esbuild';
-import { readdirSync, existsSync } from 'node:fs';
+import { readdirSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+
+// Hashed chunk names change with the code: start from a clean dist so no stale chunk ships.
+rmSync('dist', { recursive: true, force: true });
 
 const common = {
   bundle: true,
