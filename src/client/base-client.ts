@@ -1,6 +1,7 @@
 /** What both eras share: sending with an envelope, outcomes, pagination, and the typed calls. */
 import type { Channel, ChannelReply } from '../protocol/channel.js';
 import { IdSequence, isObject } from '../protocol/jsonrpc.js';
+import { LIST_ITEMS_FIELD, type ListMethod } from '../protocol/lists.js';
 import type { Era } from '../protocol/versions.js';
 import type { Target } from '../wire/target.js';
 import type { Trace } from '../wire/trace.js';
@@ -81,8 +82,8 @@ export abstract class BaseClient implements McpClient {
     return toOutcome((id ?? null) as never, reply);
   }
 
-  async listAll(method: 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list'): Promise<JsonObject[]> {
-    const field = { 'tools/list': 'tools', 'resources/list': 'resources', 'resources/templates/list': 'resourceTemplates', 'prompts/list': 'prompts' }[method];
+  async listAll(method: ListMethod): Promise<JsonObject[]> {
+    const field = LIST_ITEMS_FIELD[method];
     const items: JsonObject[] = [];
     const seen = new Set<string>();
     let cursor: string | undefined;

@@ -1,4 +1,5 @@
 /** The one client interface both eras implement (see modern-client.ts and legacy-client.ts). */
+import type { ListMethod } from '../protocol/lists.js';
 import type { Era } from '../protocol/versions.js';
 import type { Trace } from '../wire/trace.js';
 import type { Target } from '../wire/target.js';
@@ -74,7 +75,7 @@ export interface McpClient {
    */
   raw(message: JsonObject | string, options?: RawRequestOptions): Promise<RpcOutcome | undefined>;
 
-  listAll(method: 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list'): Promise<JsonObject[]>;
+  listAll(method: ListMethod): Promise<JsonObject[]>;
   callTool(name: string, args?: JsonObject, options?: { timeoutMs?: number; meta?: JsonObject }): Promise<RpcOutcome>;
   readResource(uri: string): Promise<RpcOutcome>;
   getPrompt(name: string, args?: Record<string, string>): Promise<RpcOutcome>;

@@ -1,16 +1,10 @@
 /** Helpers for comparing lists across connections and instances. */
 import type { McpClient, RpcOutcome } from '../../../client/types.js';
 import { isObject, type JsonObject } from '../../../protocol/jsonrpc.js';
+import { LIST_ITEMS_FIELD, type ListMethod } from '../../../protocol/lists.js';
 import { withCapabilities } from '../mrtr/input-required.js';
 
-export type ListMethod = 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list';
-
-export const ITEMS_OF: Record<ListMethod, string> = {
-  'tools/list': 'tools',
-  'resources/list': 'resources',
-  'resources/templates/list': 'resourceTemplates',
-  'prompts/list': 'prompts',
-};
+export type { ListMethod };
 
 const CAPABILITY_OF: Record<ListMethod, string> = {
   'tools/list': 'tools',
@@ -20,7 +14,7 @@ const CAPABILITY_OF: Record<ListMethod, string> = {
 };
 
 /** The list methods a server's capabilities promise. */
-export function declaredLists(capabilities: JsonObject, methods: ListMethod[] = Object.keys(ITEMS_OF) as ListMethod[]): ListMethod[] {
+export function declaredLists(capabilities: JsonObject, methods: ListMethod[] = Object.keys(LIST_ITEMS_FIELD) as ListMethod[]): ListMethod[] {
   return methods.filter((method) => isObject(capabilities[CAPABILITY_OF[method]]));
 }
 
@@ -49,7 +43,7 @@ export async function walkPages(
     const outcome = await client.request(method, capabilities ? withCapabilities(params, capabilities) : params);
     const page = { outcome, client, cursor };
     pages.push(page);
-    const list = outcome.result?.[ITEMS_OF[method]];
+    const list = outcome.result?.[LIST_ITEMS_FIELD[method]];
     if (!outcome.result || !Array.isArray(list)) return { items, pages, failed: page };
     items.push(...(list as JsonObject[]));
     if (typeof outcome.result.nextCursor !== 'string') break;

@@ -5,16 +5,10 @@
  */
 import type { JsonObject, McpClient, RpcOutcome } from '../../../../client/types.js';
 import { isObject } from '../../../../protocol/jsonrpc.js';
+import { LIST_ITEMS_FIELD, type ListMethod } from '../../../../protocol/lists.js';
 import { describeAnswer } from './answer.js';
 
-export type ListMethod = 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list';
-
-export const LIST_FIELD: Record<ListMethod, string> = {
-  'tools/list': 'tools',
-  'resources/list': 'resources',
-  'resources/templates/list': 'resourceTemplates',
-  'prompts/list': 'prompts',
-};
+export type { ListMethod };
 
 export interface ListedPage {
   outcome: RpcOutcome;
@@ -35,7 +29,7 @@ export interface Listing {
 const MAX_PAGES = 200;
 
 export async function listPages(client: McpClient, method: ListMethod): Promise<Listing> {
-  const field = LIST_FIELD[method];
+  const field = LIST_ITEMS_FIELD[method];
   const listing: Listing = { method, pages: [], items: [] };
   const seenCursors = new Set<string>();
   let cursor: string | undefined;
