@@ -5,6 +5,7 @@
  */
 import type { McpClient } from '../client/types.js';
 import { createContext, type RunEnvironment } from './context.js';
+import { serverGone } from './liveness.js';
 import { matchesAny } from './glob.js';
 import type { CheckDefinition, CheckResult, Finding, Status, Suite } from './types.js';
 
@@ -34,15 +35,37 @@ export async function runChecks(checks: CheckDefinition[], run: RunEnvironment, 
   const results = new Map<string, CheckResult>();
   const regular = checks.filter((check) => !check.final);
   const final = checks.filter((check) => check.final);
+  // After a check breaks, one liveness probe (never two at once): a dead server ends the run fast.
+  let gone: Promise<string | undefined> = Promise.resolve(undefined);
+  let probing = false;
   const execute = async (check: CheckDefinition) => {
     options.onStart?.(check);
-    const result = await runOne(check, run, options.checkTimeoutMs ?? Math.max(run.timeoutMs * 3, 30_000));
+    const reason = applicability(check, run.client) ? undefined : await gone;
+    const result = reason ? stopped(check, reason) : await runOne(check, run, options.checkTimeoutMs ?? Math.max(run.timeoutMs * 3, 30_000));
     results.set(check.id, result);
     options.onDone?.(result);
+    if (result.status === 'error' && !probing && !(await gone)) {
+      probing = true;
+      gone = serverGone(run.client, run.timeoutMs).finally(() => (probing = false));
+    }
   };
   await pool(regular, options.concurrency ?? 4, execute);
   await pool(final, 1, execute);
   return checks.map((check) => results.get(check.id) as CheckResult);
+}
+
+function stopped(check: CheckDefinition, reason: string): CheckResult {
+  return {
+    id: check.id,
+    title: check.title,
+    suite: check.suite,
+    level: check.level,
+    spec: check.spec,
+    status: 'error',
+    message: `not run: the server stopped answering (${reason})`,
+    evidence: [],
+    durationMs: 0,
+  };
 }
 
 async function runOne(check: CheckDefinition, run: RunEnvironment, timeoutMs: number): Promise<CheckResult> {

@@ -6,7 +6,7 @@ import { defineCheck, pass, violation } from '../../src/check/define.js';
 import { ALL_CHECKS, findDuplicateIds } from '../../src/check/registry.js';
 import { runCheckRun } from '../../src/check/run.js';
 import type { CheckDefinition } from '../../src/check/types.js';
-import { httpTarget, notesStdio } from '../helpers/check.js';
+import { fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
 import { startHttpServer, type RunningServer } from '../helpers/run.js';
 
 const base: Pick<CheckDefinition, 'suite' | 'eras' | 'transports' | 'spec'> = { suite: 'protocol', eras: ['modern', 'legacy'], transports: ['stdio', 'http'], spec: 'test' };
@@ -47,6 +47,22 @@ describe('the check runner', () => {
     expect(byId['t.throws']).toContain('boom');
     expect(byId['t.needs-logging']).toContain('logging');
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('ends the run fast when the server stops answering: the checks not yet run say why', async () => {
+    const started = Date.now();
+    const report = await runCheckRun(fixtureStdio('hangs-after-discover'), { timeoutMs: 1000 });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const stopped = report.results.filter((result) => result.message.startsWith('not run: the server stopped answering'));
+    expect(stopped.length).toBeGreaterThan(30);
+    expect(stopped.every((result) => result.status === 'error')).toBe(true);
+    // What does not apply is still a skip, not an error.
+    expect(report.results.find((result) => result.id === 'protocol.legacy-ping')?.status).toBe('skip');
+  });
+
+  it('a check that breaks on a healthy server does not stop the others', async () => {
+    const report = await runCheckRun(notesStdio(), { checks, checkTimeoutMs: 300, concurrency: 1 });
+    expect(report.results.find((result) => result.id === 't.fine')?.status).toBe('pass');
   });
 
   it('selects by suite, --only and --skip globs', async () => {
