@@ -25,6 +25,7 @@ export interface CallFlags extends TargetFlags {
   argumentValue?: string;
   answers?: string;
   metadata: string[];
+  logLevel?: string;
   toolMetadata: string[];
   format: 'json' | 'text';
   strict?: boolean;
@@ -79,13 +80,18 @@ function requireMethodFlags(flags: CallFlags): void {
     need(flags.ref, '--ref (prompt:NAME or resource:URI)');
     need(flags.argumentName, '--argument-name');
   }
+  if (flags.method === 'logging/setLevel') need(flags.logLevel, '--log-level');
   if (flags.strict && flags.method !== 'tools/list') throw usageError('--strict applies to --method tools/list');
 }
 
-/** `initialize` means the legacy handshake and `server/discover` the modern one, unless the era was forced. */
+/**
+ * `initialize` means the legacy handshake and `server/discover` the modern one, unless the era was
+ * forced; `logging/setLevel` exists only in the legacy era (2026-07-28 removed it for a per-request
+ * `_meta` log level).
+ */
 function eraFor(flags: CallFlags): EraPreference {
-  if (flags.method === 'initialize') {
-    if (flags.protocolEra === 'modern') throw usageError('--method initialize is the legacy handshake; it cannot be sent with --protocol-era modern');
+  if (flags.method === 'initialize' || flags.method === 'logging/setLevel') {
+    if (flags.protocolEra === 'modern') throw usageError(`--method ${flags.method} is of the legacy era; it cannot be sent with --protocol-era modern`);
     return 'legacy';
   }
   if (flags.method === 'server/discover') {
@@ -118,6 +124,8 @@ async function perform(client: McpClient, flags: CallFlags): Promise<CallOutput>
       return done(resultOf(await client.getPrompt(flags.promptName as string, keyValues(flags.promptArgs, '--prompt-args')), flags.method));
     case 'completion/complete':
       return done(resultOf(await client.complete(completionParams(flags)), flags.method));
+    case 'logging/setLevel':
+      return done(resultOf(await client.request('logging/setLevel', { level: flags.logLevel }), flags.method));
   }
 }
 

@@ -100,6 +100,17 @@ describe('Inspector metadata flags', () => {
   });
 });
 
+describe('logging/setLevel (legacy era only)', () => {
+  it('is sent after initialize, and refused with --protocol-era modern', async () => {
+    const ok = await runCli(['call', '--method', 'logging/setLevel', '--log-level', 'debug', ...notes]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout).result).toEqual({});
+    const modern = await runCli(['call', '--method', 'logging/setLevel', '--log-level', 'debug', '--protocol-era', 'modern', ...notes]);
+    expect(modern.code).toBe(1);
+    expect(envelope(modern.stderr).message).toContain('legacy era');
+  });
+});
+
 describe('schema-aware --tool-arg', () => {
   it('turns limit=2 into an integer and query=123 stays a string', async () => {
     const call = await runCli(['call', '--method', 'tools/call', '--tool-name', 'search_notes', '--tool-arg', 'query=123', '--tool-arg', 'limit=2', ...notes]);
