@@ -1,9 +1,10 @@
 /** Runs checks in-process against real server processes (stdio) or real HTTP servers. */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { runCheckRun, type CheckRunOptions } from '../../src/check/run.js';
-import type { CheckResult, Status } from '../../src/check/types.js';
+import type { CheckResult, RunReport, Status } from '../../src/check/types.js';
 import type { Target } from '../../src/wire/target.js';
 import { fixture, NOTES_SERVER } from './paths.js';
+import { startHttpServer, type RunningServer } from './run.js';
 
 export const notesStdio = (...args: string[]): Target => ({ transport: 'stdio', command: process.execPath, args: [NOTES_SERVER, ...args] });
 export const fixtureStdio = (name: string, ...args: string[]): Target => ({ transport: 'stdio', command: process.execPath, args: [fixture(name), ...args] });
@@ -22,4 +23,31 @@ export async function expectCheck(id: string, target: Target, status: Status, op
   const result = await checkResult(id, target, options);
   expect(result.status, `${id}: ${result.message}`).toBe(status);
   return result;
+}
+
+/**
+ * Asserts a run of `suites` has nothing but passes on `target` (skips too, with `allowSkips`),
+ * listing every other result with its message. Returns the report for further assertions.
+ */
+export async function expectSuitesClean(target: Target, options: CheckRunOptions & { allowSkips?: boolean }): Promise<RunReport> {
+  const report = await runCheckRun(target, { timeoutMs: 5000, ...options });
+  const allowed: Status[] = options.allowSkips ? ['pass', 'skip'] : ['pass'];
+  const bad = report.results.filter((result) => !allowed.includes(result.status));
+  expect(bad.map((result) => `${result.id}: ${result.status} ${result.message}`)).toEqual([]);
+  return report;
+}
+
+/** The example server over HTTP for the tests of one file: started before them, stopped after. */
+export function exampleHttpServer(args: string[] = []): () => string {
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    server = await startHttpServer(NOTES_SERVER, args);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return () => {
+    if (!server) throw new Error('the example HTTP server is not running (use the URL inside a test)');
+    return server.url;
+  };
 }
