@@ -51,6 +51,25 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
 
 export const delay = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
+/** The first of `seen` that matches, waiting (woken through `waiters`) until one arrives or the time is up. */
+function waitForMatch(seen: Json[], waiters: Set<() => void>, match: (m: Json) => boolean, what: string, timeoutMs: number): Promise<Json> {
+  return withTimeout(
+    new Promise<Json>((resolve) => {
+      const check = (): void => {
+        const found = seen.find(match);
+        if (found) {
+          waiters.delete(check);
+          resolve(found);
+        }
+      };
+      waiters.add(check);
+      check();
+    }),
+    timeoutMs,
+    what,
+  );
+}
+
 /** params with the modern per-request envelope. */
 export function modern(params: Json = {}, clientCapabilities: Json = {}, version = MODERN): Json {
   return {
@@ -108,22 +127,7 @@ export function startStdio(args: string[] = []): StdioPeer {
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => stderr.push(chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const waitFor = (match: (m: Json) => boolean, what: string, timeoutMs = 5000): Promise<Json> =>
-    withTimeout(
-      new Promise<Json>((resolve) => {
-        const check = (): void => {
-          const found = received.find(match);
-          if (found) {
-            waiters.delete(check);
-            resolve(found);
-          }
-        };
-        waiters.add(check);
-        check();
-      }),
-      timeoutMs,
-      what,
-    );
+  const waitFor = (match: (m: Json) => boolean, what: string, timeoutMs = 5000): Promise<Json> => waitForMatch(received, waiters, match, what, timeoutMs);
   const write = (message: Json | string): void => {
     child.stdin!.write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`);
   };
@@ -283,21 +287,6 @@ export function openStream(url: string, method: string, body: Json | undefined, 
     events,
     ended,
     close: () => req.destroy(),
-    waitFor: (match, what, timeoutMs = 5000) =>
-      withTimeout(
-        new Promise<Json>((resolve) => {
-          const check = (): void => {
-            const found = events.find(match);
-            if (found) {
-              waiters.delete(check);
-              resolve(found);
-            }
-          };
-          waiters.add(check);
-          check();
-        }),
-        timeoutMs,
-        what,
-      ),
+    waitFor: (match, what, timeoutMs = 5000) => waitForMatch(events, waiters, match, what, timeoutMs),
   };
 }

@@ -1,9 +1,8 @@
 /** completion/complete for an argument of a listed prompt answers {completion: {values: string[] <= 100, total?, hasMore?}}. */
 import { isObject } from '../../../protocol/jsonrpc.js';
-import { defineCheck, pass, skip, violation } from '../../define.js';
-import { describeAnswer, summarize } from '../tools/shared/answer.js';
+import { defineCheck, skip } from '../../define.js';
 import { listPages } from '../tools/shared/list-pages.js';
-import { completionProblems, describeValues } from './shared/completion-shape.js';
+import { judgeCompletion } from './shared/judge-completion.js';
 
 export default defineCheck({
   id: 'completion.prompt-argument',
@@ -22,11 +21,6 @@ export default defineCheck({
     const argument = (prompt.arguments as Record<string, unknown>[]).find((a) => isObject(a) && typeof a.name === 'string')!.name as string;
     const outcome = await ctx.client.complete({ ref: { type: 'ref/prompt', name: prompt.name }, argument: { name: argument, value: '' } });
     const what = `completion/complete for argument "${argument}" of prompt "${String(prompt.name)}"`;
-    // SDK reading: a declared argument of a listed prompt is a valid ref; without suggestions the
-    // answer is an empty values list, not an error.
-    if (!isObject(outcome.result)) return violation(`${what} answered ${describeAnswer(outcome)}; a declared argument should be answered with (possibly empty) values`, [ctx.evidence(outcome.frames)]);
-    const problems = completionProblems(outcome.result);
-    if (problems.length > 0) return violation(`${what} does not have the CompleteResult shape: ${summarize(problems)}`, [ctx.evidence(outcome.frames)]);
-    return pass(`${what} answered ${describeValues(outcome.result)}`);
+    return judgeCompletion(ctx, outcome, what, 'a declared argument');
   },
 });

@@ -1,10 +1,10 @@
 /** completion/complete for a variable of a listed resource template answers {completion: {values: string[] <= 100, ...}}. */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
-import { defineCheck, pass, skip, violation } from '../../define.js';
-import { describeAnswer, summarize } from '../tools/shared/answer.js';
+import { defineCheck, skip } from '../../define.js';
 import { listPages } from '../tools/shared/list-pages.js';
-import { completionProblems, describeValues, templateVariables } from './shared/completion-shape.js';
+import { templateVariables } from './shared/completion-shape.js';
+import { judgeCompletion } from './shared/judge-completion.js';
 
 export default defineCheck({
   id: 'completion.resource-template-variable',
@@ -25,9 +25,6 @@ export default defineCheck({
     const variable = templateVariables(uriTemplate)[0]!;
     const outcome = await ctx.client.complete({ ref: { type: 'ref/resource', uri: uriTemplate }, argument: { name: variable, value: '' } });
     const what = `completion/complete for variable "${variable}" of template ${uriTemplate}`;
-    if (!isObject(outcome.result)) return violation(`${what} answered ${describeAnswer(outcome)}; a variable of a listed template should be answered with (possibly empty) values`, [ctx.evidence(outcome.frames)]);
-    const problems = completionProblems(outcome.result);
-    if (problems.length > 0) return violation(`${what} does not have the CompleteResult shape: ${summarize(problems)}`, [ctx.evidence(outcome.frames)]);
-    return pass(`${what} answered ${describeValues(outcome.result)}`);
+    return judgeCompletion(ctx, outcome, what, 'a variable of a listed template');
   },
 });

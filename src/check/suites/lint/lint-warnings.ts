@@ -1,6 +1,6 @@
 /** The `lint` suite: warning-level findings (portability, descriptions, size) warn. */
-import { defineCheck, pass, violation } from '../../define.js';
-import { describeFindings } from './describe.js';
+import { defineCheck } from '../../define.js';
+import { lintFindingsOf } from './lint-findings.js';
 
 export default defineCheck({
   id: 'lint.no-warnings',
@@ -11,11 +11,5 @@ export default defineCheck({
   transports: ['stdio', 'http'],
   requires: ['tools'],
   spec: 'server/tools#tool',
-  async run(ctx) {
-    const { lintTools } = await import('../../../lint/index.js');
-    const tools = await ctx.tools();
-    const warnings = lintTools(tools).filter((finding) => finding.severity === 'warning');
-    if (warnings.length === 0) return pass(`${tools.length} tool(s) have no warning-level findings`);
-    return violation(`${warnings.length} warning(s) (run \`mcpvet lint\` for fixes): ${describeFindings(warnings)}`);
-  },
+  run: (ctx) => lintFindingsOf(ctx, 'warning'),
 });
