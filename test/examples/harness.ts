@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
+import { stopChild } from '../helpers/run.js';
 
 export type Json = Record<string, any>;
 
@@ -27,15 +28,7 @@ export async function stopAll(): Promise<void> {
 
 function kill(child: ChildProcess): Promise<void> {
   started.delete(child);
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 2000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
+  return stopChild(child);
 }
 
 /** Rejects after `ms` with a message saying what was awaited. */

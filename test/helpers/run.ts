@@ -38,31 +38,38 @@ export function runProcess(command: string, args: string[], options: { timeoutMs
 export interface RunningServer {
   url: string;
   child: ChildProcess;
+  /** Everything the process wrote to stderr so far. */
+  stderr(): string;
   stop(): Promise<void>;
 }
 
-/** Starts an HTTP server script that prints `... listening on http://...` to stderr when ready. */
-export function startHttpServer(script: string = NOTES_SERVER, args: string[] = [], env: Record<string, string> = {}): Promise<RunningServer> {
+/** Starts `node ARGS` and resolves once it prints `… listening on http://…` to stderr. */
+export function startListening(args: string[], env: Record<string, string> = {}): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, '--http', '--port', '0', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`server did not start within 10 s: ${stderr}`));
+      reject(new Error(`${args.join(' ')} did not listen within 10 s: ${stderr}`));
     }, 10_000);
     child.stderr.on('data', (chunk) => {
       stderr += chunk;
       const match = /listening on (http:\/\/\S+)/.exec(stderr);
       if (match) {
         clearTimeout(timer);
-        resolve({ url: match[1] as string, child, stop: () => stopChild(child) });
+        resolve({ url: match[1] as string, child, stderr: () => stderr, stop: () => stopChild(child) });
       }
     });
     child.on('exit', () => {
       clearTimeout(timer);
-      reject(new Error(`server exited before it was ready: ${stderr}`));
+      reject(new Error(`${args.join(' ')} exited before it was ready: ${stderr}`));
     });
   });
+}
+
+/** Starts an HTTP server script that prints `... listening on http://...` to stderr when ready. */
+export function startHttpServer(script: string = NOTES_SERVER, args: string[] = [], env: Record<string, string> = {}): Promise<RunningServer> {
+  return startListening([script, '--http', '--port', '0', ...args], env);
 }
 
 export function stopChild(child: ChildProcess): Promise<void> {
