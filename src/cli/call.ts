@@ -3,7 +3,6 @@ import { connect } from '../client/connect.js';
 import { loadHostScript, scriptedHost } from '../client/host.js';
 import type { McpClient, RpcOutcome } from '../client/types.js';
 import { isObject, type JsonObject } from '../protocol/jsonrpc.js';
-import { schemaProblems } from '../protocol/json-schema.js';
 import type { EraPreference } from '../protocol/versions.js';
 import { CliError, EnvelopeCode, errorEnvelope, usageError } from './cli-error.js';
 import { ExitCode, type ExitCodeValue } from './exit-codes.js';
@@ -145,6 +144,8 @@ async function callTool(client: McpClient, flags: CallFlags): Promise<CallOutput
   const warnings: string[] = [];
   if (result.resultType === 'input_required') warnings.push('the server still requires input: give answers with --answers FILE');
   if (tool && isObject(tool.outputSchema) && 'structuredContent' in result) {
+    // ajv is loaded only when there is an output to judge: it costs cold start otherwise.
+    const { schemaProblems } = await import('../protocol/json-schema.js');
     for (const problem of schemaProblems(tool.outputSchema, result.structuredContent)) warnings.push(`structuredContent does not match the tool's outputSchema: ${problem}`);
   } else if (tool && isObject(tool.outputSchema) && !result.isError) {
     warnings.push("the tool declares an outputSchema but the result has no structuredContent");

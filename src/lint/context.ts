@@ -1,7 +1,7 @@
 // What a check receives: the tool under lint, and one way to report. Findings of rules
 // whose profile is not selected are dropped here, so checks never test profiles themselves.
 import { ruleMeta } from './rules.js';
-import type { Dialect } from './dialect.js';
+import type { Dialect } from '../protocol/schema-dialect.js';
 import type { LintFinding } from './types.js';
 
 export interface ResolvedOptions {

@@ -2,7 +2,7 @@
 // profiles select rules, and compile results are cached.
 import { describe, expect, it } from 'vitest';
 import { LIST_SCOPE, UnknownProfileError, hasErrors, lintTools, lintToolsListResult, summarize } from '../../src/lint/index.js';
-import { compileSchema } from '../../src/lint/compile.js';
+import { compileSchema } from '../../src/protocol/schema-compile.js';
 import { GOOD, tool, withCity, withSchema } from './helpers.js';
 
 describe('lintTools', () => {

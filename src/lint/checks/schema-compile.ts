@@ -1,8 +1,8 @@
 // Compiles the schema under its dialect, then checks each `default` against its own subschema.
-import { compileSchema } from '../compile.js';
+import { compileSchema } from '../../protocol/schema-compile.js';
 import { pointer } from '../json-pointer.js';
 import { walkSchema } from '../schema-walk.js';
-import type { Dialect } from '../dialect.js';
+import type { Dialect } from '../../protocol/schema-dialect.js';
 import type { Report, SchemaUnderLint } from '../context.js';
 
 /**

@@ -1,6 +1,6 @@
 /**
- * Whether the schemas tools declare compile: 2020-12 when no `$schema` is given, draft-07 when
- * declared (src/protocol/json-schema.ts). A dialect mcpvet does not know is not judged: the
+ * Whether the schemas tools declare compile: 2020-12 when no `$schema` is given, 2019-09 or
+ * draft-07 when declared, compiled as `mcpvet lint` compiles them (src/protocol/json-schema.ts). A dialect mcpvet does not know is not judged: the
  * spec lets a schema name another dialect, and only asks implementations to fail gracefully.
  */
 import { compileSchema, dialectOf } from '../../../../protocol/json-schema.js';

@@ -7,7 +7,7 @@ import Ajv2019Module from 'ajv/dist/2019.js';
 import AjvDraft07Module from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import type { Dialect } from './dialect.js';
+import type { Dialect } from './schema-dialect.js';
 
 // ajv ships CommonJS; under NodeNext its default import is `module.exports`, whose `.default` is the class.
 const Ajv2020 = Ajv2020Module.default;
