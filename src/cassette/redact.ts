@@ -4,6 +4,7 @@
  * patterns. Each is replaced by `[REDACTED:<kind>]`; the Redactor counts what it replaced so the
  * cassette header can say what was removed, never what it was.
  */
+import { SECRET_FIELD, SECRET_HEADERS, TOKEN_SHAPES } from '../wire/secret-shapes.js';
 import type { Redaction } from './format.js';
 
 export interface RedactorOptions {
@@ -17,23 +18,10 @@ export interface RedactorOptions {
 
 type Kind = Redaction['kind'];
 
-/** Headers whose whole value is a credential. */
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'api-key', 'x-auth-token']);
-
-/** JSON fields whose string value is a credential whatever it looks like. */
-const SECRET_FIELD = /^(?:api[_-]?key|apikey|access[_-]?token|refresh[_-]?token|id[_-]?token|token|secret|client[_-]?secret|password|passwd|authorization|private[_-]?key)$/i;
-
-/** Key and token shapes of common providers. Each keeps a prefix that is not secret where useful. */
-const TOKEN_SHAPES: { name: string; pattern: RegExp; keepPrefix?: boolean }[] = [
-  { name: 'private-key', pattern: /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g },
+/** Key and token shapes (shared), and `Bearer x` / `Basic x` / `Token x`, whose scheme word is kept. */
+const TOKENS: { name: string; pattern: RegExp; keepPrefix?: boolean }[] = [
   { name: 'bearer', pattern: /\b((?:Bearer|Basic|Token)\s+)[A-Za-z0-9._~+/=-]{8,}/gi, keepPrefix: true },
-  { name: 'jwt', pattern: /\beyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g },
-  { name: 'openai-anthropic-key', pattern: /\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}/g },
-  { name: 'stripe-key', pattern: /\b[rsp]k_(?:live|test)_[A-Za-z0-9]{16,}/g },
-  { name: 'github-token', pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g },
-  { name: 'slack-token', pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g },
-  { name: 'aws-access-key', pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g },
-  { name: 'google-api-key', pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g },
+  ...TOKEN_SHAPES,
 ];
 
 /** Shorter env and header values ("1", "dev") are too common to be secrets; redacting them would mangle every frame. */
@@ -104,7 +92,7 @@ export class Redactor {
     let out = value;
     for (const { kind, name, value: secret } of this.literals) out = this.replaceLiteral(out, secret, kind, name);
     for (const [index, pattern] of this.patterns.entries()) out = this.replacePattern(out, pattern, 'pattern', patternName(index));
-    for (const shape of TOKEN_SHAPES) out = this.replacePattern(out, shape.pattern, 'token', shape.name, shape.keepPrefix);
+    for (const shape of TOKENS) out = this.replacePattern(out, shape.pattern, 'token', shape.name, shape.keepPrefix);
     return out;
   }
 

@@ -3,6 +3,7 @@
  * strings redacted, and an exit code. Never a stack trace.
  */
 import { TransportError } from '../protocol/transport-error.js';
+import { redactText } from '../report/redact.js';
 import { redactUrl } from '../wire/target.js';
 import { ExitCode, type ExitCodeValue } from './exit-codes.js';
 
@@ -64,21 +65,9 @@ export function toCliError(error: unknown): CliError {
   return new CliError(EnvelopeCode.Error, (error as Error)?.message ?? String(error), ExitCode.Usage);
 }
 
-const SECRET_PATTERNS: RegExp[] = [
-  /(bearer\s+)[A-Za-z0-9._~+/=-]+/gi,
-  /((?:api[_-]?key|token|secret|password|authorization)["']?\s*[:=]\s*["']?)[^\s"'&,;]+/gi,
-  /\b(sk|pk|ghp|gho|xox[abp])[-_][A-Za-z0-9_-]{8,}/g,
-];
-
-export function redactSecrets(text: string): string {
-  let out = text.replace(/\bhttps?:\/\/[^\s"']+/g, (url) => redactUrl(url));
-  for (const pattern of SECRET_PATTERNS) out = out.replace(pattern, (match, prefix: string) => (typeof prefix === 'string' && match.startsWith(prefix) && prefix.length < match.length ? `${prefix}REDACTED` : 'REDACTED'));
-  return out;
-}
-
 export function errorEnvelope(error: CliError): string {
-  const body: Record<string, unknown> = { code: error.code, message: redactSecrets(error.message) };
-  if (error.extra.cause) body.cause = redactSecrets(error.extra.cause);
+  const body: Record<string, unknown> = { code: error.code, message: redactText(error.message) };
+  if (error.extra.cause) body.cause = redactText(error.extra.cause);
   if (error.extra.status !== undefined) body.status = error.extra.status;
   if (error.extra.url) body.url = redactUrl(error.extra.url);
   return JSON.stringify({ error: body });

@@ -9,15 +9,11 @@
 import type { CheckResult, Evidence, RunReport } from '../check/types.js';
 import type { Frame, HttpMeta } from '../wire/trace.js';
 import { redactUrl } from '../wire/target.js';
+import { SECRET_FIELD, SECRET_HEADERS, SECRET_KEY_WORDS, TOKEN_SHAPES } from '../wire/secret-shapes.js';
 
 export const REDACTED = 'REDACTED';
 
-/** Header names whose whole value is a credential. */
-const SECRET_HEADER = /^(?:authorization|proxy-authorization|cookie|set-cookie|x-api-key|api-key|x-auth-token|x-access-token)$/i;
-/** Object keys whose string value is a credential (tool arguments, OAuth bodies). */
-const SECRET_KEY = /^(?:access[-_]?token|refresh[-_]?token|id[-_]?token|token|api[-_]?key|apikey|secret|client[-_]?secret|password|passwd|authorization|cookie|private[-_]?key|session[-_]?token|auth[-_]?token)$/i;
-
-const KEY_WORDS = String.raw`access[-_]?token|refresh[-_]?token|id[-_]?token|token|api[-_]?key|apikey|secret|client[-_]?secret|password|passwd|private[-_]?key|auth[-_]?token|session[-_]?token`;
+const KEY_WORDS = SECRET_KEY_WORDS;
 
 /** [pattern, replacement]; each keeps the context and drops the value, so it is idempotent. */
 const CONTEXT_PATTERNS: [RegExp, string][] = [
@@ -32,16 +28,6 @@ const CONTEXT_PATTERNS: [RegExp, string][] = [
   [new RegExp(String.raw`(--[A-Za-z-]*(?:${KEY_WORDS})[= ])[^\s'"]+`, 'gi'), `$1${REDACTED}`],
 ];
 
-const SHAPE_PATTERNS: RegExp[] = [
-  /\beyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g, // JWT
-  /\b(?:sk|pk|rk)[-_](?:live[-_]|test[-_]|proj[-_]|ant[-_])?[A-Za-z0-9_-]{16,}/g, // Stripe, OpenAI, Anthropic styles
-  /\bgh[pousr]_[A-Za-z0-9]{20,}/g,
-  /\bgithub_pat_[A-Za-z0-9_]{20,}/g,
-  /\bglpat-[A-Za-z0-9_-]{20,}/g,
-  /\bxox[abprs]-[A-Za-z0-9-]{10,}/g,
-  /\bAKIA[0-9A-Z]{16}\b/g,
-  /\bAIza[0-9A-Za-z_-]{35}\b/g,
-];
 
 /** Long opaque strings that mix upper case, lower case and digits look like keys; hex hashes and UUIDs do not. */
 const OPAQUE = /(?<![A-Za-z0-9_+/-])[A-Za-z0-9_+/-]{40,}={0,2}/g;
@@ -72,7 +58,7 @@ export function redactText(text: string, options: RedactOptions = {}): string {
   out = out.replace(URL_PATTERN, (url) => redactUrl(url));
   out = out.replace(SCHEME_CREDENTIAL, redactSchemeCredential);
   for (const [pattern, replacement] of CONTEXT_PATTERNS) out = out.replace(pattern, replacement);
-  for (const pattern of SHAPE_PATTERNS) out = out.replace(pattern, REDACTED);
+  for (const { pattern } of TOKEN_SHAPES) out = out.replace(pattern, REDACTED);
   return out.replace(OPAQUE, (match) => (looksLikeToken(match) ? REDACTED : match));
 }
 
@@ -83,7 +69,7 @@ export function redactValue(value: unknown, options: RedactOptions = {}): unknow
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      out[key] = SECRET_KEY.test(key) && (typeof item === 'string' || typeof item === 'number') ? REDACTED : redactValue(item, options);
+      out[key] = SECRET_FIELD.test(key) && (typeof item === 'string' || typeof item === 'number') ? REDACTED : redactValue(item, options);
     }
     return out;
   }
@@ -92,7 +78,7 @@ export function redactValue(value: unknown, options: RedactOptions = {}): unknow
 
 function redactHeaders(headers: Record<string, string>, options: RedactOptions): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) out[name] = SECRET_HEADER.test(name) ? REDACTED : redactText(value, options);
+  for (const [name, value] of Object.entries(headers)) out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : redactText(value, options);
   return out;
 }
 
