@@ -56,8 +56,6 @@ export type Redaction = z.infer<typeof RedactionSchema>;
 export type CassetteHeader = z.infer<typeof HeaderSchema>;
 export type CassetteFrame = z.infer<typeof FrameSchema>;
 export type CassetteHttpMeta = z.infer<typeof HttpMetaSchema>;
-export type FrameDirection = CassetteFrame['dir'];
-export type CassetteFrameKind = CassetteFrame['kind'];
 
 export interface Cassette {
   header: CassetteHeader;

@@ -69,8 +69,3 @@ export function walkSchema(root: unknown, basePointer: string, visit: (n: Schema
   go(root, basePointer, null, undefined, undefined, 0);
 }
 
-/** The schema objects of `properties` maps, with their names: the parameters a model fills in. */
-export function propertyEntries(n: SchemaNode): Array<[string, unknown]> {
-  if (typeof n.node !== 'object' || !isPlainObject(n.node.properties)) return [];
-  return Object.entries(n.node.properties);
-}

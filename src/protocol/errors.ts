@@ -34,8 +34,3 @@ export const MODERN_ERROR_CODES: readonly number[] = [
   ErrorCode.MissingRequiredClientCapability,
   ErrorCode.UnsupportedProtocolVersion,
 ];
-
-/** Codes in the spec-reserved range that the 2026-07-28 revision defines. */
-export function isUndefinedReservedCode(code: number): boolean {
-  return code <= -32020 && code >= -32099 && !MODERN_ERROR_CODES.includes(code) && code !== ErrorCode.LegacyUrlElicitationRequired;
-}

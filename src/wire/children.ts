@@ -34,9 +34,6 @@ export function killAllChildrenNow(): void {
   live.clear();
 }
 
-export function liveChildCount(): number {
-  return live.size;
-}
 
 function hookProcessExit(): void {
   if (hooked) return;

@@ -22,12 +22,6 @@ export function formatPath(segments: readonly PropertyKey[], prefix = ''): strin
   return out;
 }
 
-export function joinPath(prefix: string, path: string): string {
-  if (prefix === '') return path;
-  if (path === '') return prefix;
-  return path.startsWith('[') ? prefix + path : `${prefix}.${path}`;
-}
-
 function describe(issue: core.$ZodIssue): string {
   if (issue.code === 'invalid_type' && / received undefined$/.test(issue.message)) return 'required field is missing';
   return issue.message;
