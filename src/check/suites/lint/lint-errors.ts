@@ -6,7 +6,7 @@ export default defineCheck({
   id: 'lint.no-errors',
   title: 'Tool definitions have no error-level lint findings (invalid schemas, broken x-mcp-header, duplicates)',
   suite: 'lint',
-  level: 'MUST',
+  requirements: ['TOOL-01', 'TOOL-02', 'TOOL-03', 'TOOL-16'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['tools'],

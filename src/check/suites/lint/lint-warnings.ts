@@ -6,7 +6,7 @@ export default defineCheck({
   id: 'lint.no-warnings',
   title: 'Tool definitions have no warning-level lint findings (portability, descriptions, size)',
   suite: 'lint',
-  level: 'SHOULD',
+  requirements: ['ADV-01'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['tools'],

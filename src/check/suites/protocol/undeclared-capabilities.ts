@@ -13,7 +13,7 @@ export default defineCheck({
   id: 'protocol.undeclared-capability-not-found',
   title: 'Methods of undeclared capabilities answer -32601',
   suite: 'protocol',
-  level: 'MUST',
+  requirements: ['LIFE-19'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   spec: 'basic#error-codes',

@@ -8,7 +8,7 @@ export default defineCheck({
   id: 'resources.unknown-uri-not-empty',
   title: 'resources/read of an unknown URI is not an empty contents array',
   suite: 'resources',
-  level: 'MUST',
+  requirements: ['RES-06'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['resources'],

@@ -10,7 +10,7 @@ export default defineCheck({
   id: 'stateless.tools-list-identical',
   title: 'tools/list is identical across connections',
   suite: 'stateless',
-  level: 'MUST',
+  requirements: ['TOOL-04', 'TOOL-05'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   requires: ['tools'],
