@@ -14,7 +14,7 @@ export default defineCheck({
   title: 'Methods of undeclared capabilities answer -32601',
   suite: 'protocol',
   requirements: ['LIFE-19'],
-  eras: ['modern', 'legacy'],
+  eras: ['modern'],
   transports: ['stdio', 'http'],
   spec: 'basic#error-codes',
   async run(ctx) {

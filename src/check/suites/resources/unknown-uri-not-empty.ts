@@ -9,7 +9,7 @@ export default defineCheck({
   title: 'resources/read of an unknown URI is not an empty contents array',
   suite: 'resources',
   requirements: ['RES-06'],
-  eras: ['modern', 'legacy'],
+  eras: ['modern'],
   transports: ['stdio', 'http'],
   requires: ['resources'],
   spec: 'server/resources#error-handling',
