@@ -3,6 +3,8 @@
 import { build } from 'esbuild';
 import { readdirSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { parse } from 'yaml';
 
 // Hashed chunk names change with the code: start from a clean dist so no stale chunk ships.
 rmSync('dist', { recursive: true, force: true });
@@ -16,7 +18,18 @@ const common = {
   logLevel: 'warning',
   // Bundled CommonJS dependencies (ajv, commander) call require(); give ESM output one.
   banner: { js: "import { createRequire as __mcpvetCreateRequire } from 'node:module'; const require = __mcpvetCreateRequire(import.meta.url);" },
+  plugins: [yamlAsJson()],
 };
+
+// The requirements registry is YAML in src/; the bundle carries it parsed, as a JSON module.
+function yamlAsJson() {
+  return {
+    name: 'yaml-as-json',
+    setup(build) {
+      build.onLoad({ filter: /\.yaml$/ }, async (args) => ({ contents: JSON.stringify(parse(await readFile(args.path, 'utf8'))), loader: 'json' }));
+    },
+  };
+}
 
 const servers = (dir) =>
   existsSync(dir)

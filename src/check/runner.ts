@@ -1,13 +1,15 @@
 /**
  * Runs checks: selection by suite, id glob, era and transport; capability requirements; independent
  * checks concurrently with a timeout each; a check that hangs or throws becomes `error` and never
- * stops the run. MUST violations fail, SHOULD violations warn.
+ * stops the run. Levels come from the requirements each check names, in the run's revision:
+ * MUST violations fail, SHOULD and descriptive ones warn, the rest are info notes.
  */
 import type { McpClient } from '../client/types.js';
 import { createContext, type RunEnvironment } from './context.js';
 import { serverGone } from './liveness.js';
 import { matchesAny } from './glob.js';
-import type { CheckDefinition, CheckResult, Finding, Status, Suite } from './types.js';
+import { gradeFinding, gradeOf, type Grade } from './requirements/grade.js';
+import type { CheckDefinition, CheckResult, Finding, Level, Status, Suite } from './types.js';
 
 export interface Selection {
   suites?: Suite[];
@@ -41,7 +43,7 @@ export async function runChecks(checks: CheckDefinition[], run: RunEnvironment, 
   const execute = async (check: CheckDefinition) => {
     options.onStart?.(check);
     const reason = applicability(check, run.client) ? undefined : await gone;
-    const result = reason ? stopped(check, reason) : await runOne(check, run, options.checkTimeoutMs ?? Math.max(run.timeoutMs * 3, 30_000));
+    const result = reason ? stopped(check, reason, run.client) : await runOne(check, run, options.checkTimeoutMs ?? Math.max(run.timeoutMs * 3, 30_000));
     results.set(check.id, result);
     options.onDone?.(result);
     if (result.status === 'error' && !probing && !(await gone)) {
@@ -54,13 +56,9 @@ export async function runChecks(checks: CheckDefinition[], run: RunEnvironment, 
   return checks.map((check) => results.get(check.id) as CheckResult);
 }
 
-function stopped(check: CheckDefinition, reason: string): CheckResult {
+function stopped(check: CheckDefinition, reason: string, client: McpClient): CheckResult {
   return {
-    id: check.id,
-    title: check.title,
-    suite: check.suite,
-    level: check.level,
-    spec: check.spec,
+    ...identity(check, gradeOf(check, client.era)),
     status: 'error',
     message: `not run: the server stopped answering (${reason})`,
     evidence: [],
@@ -68,18 +66,26 @@ function stopped(check: CheckDefinition, reason: string): CheckResult {
   };
 }
 
+/** What a result says about its check: id, title, and the level and requirements of the run's revision. */
+function identity(check: CheckDefinition, grade: ReturnType<typeof gradeOf>): Pick<CheckResult, 'id' | 'title' | 'suite' | 'level' | 'requirements' | 'spec'> {
+  const graded = 'level' in grade ? grade : undefined;
+  const level: Level = graded?.level ?? 'INFO';
+  return { id: check.id, title: check.title, suite: check.suite, level, requirements: graded?.requirements.map((r) => r.id) ?? [], spec: check.spec };
+}
+
 async function runOne(check: CheckDefinition, run: RunEnvironment, timeoutMs: number): Promise<CheckResult> {
   const started = performance.now();
-  const base = { id: check.id, title: check.title, suite: check.suite, level: check.level, spec: check.spec };
+  const grade = gradeOf(check, run.client.era);
+  const base = identity(check, grade);
   const finish = (finding: Finding): CheckResult => ({
     ...base,
-    status: finalStatus(check, finding.status),
-    message: finding.message,
+    ...graded(grade, finding),
     evidence: finding.evidence ?? [],
     durationMs: Math.round(performance.now() - started),
   });
 
-  const inapplicable = applicability(check, run.client);
+  if ('unknown' in grade) return finish({ status: 'error', message: `the check names no known requirement: ${grade.unknown.join(', ')} (src/check/requirements/*.yaml)` });
+  const inapplicable = applicability(check, run.client) ?? ('none' in grade ? grade.none : undefined);
   if (inapplicable) return finish({ status: 'skip', message: inapplicable });
 
   const controller = new AbortController();
@@ -111,8 +117,12 @@ function applicability(check: CheckDefinition, client: McpClient): string | unde
   return undefined;
 }
 
-function finalStatus(check: CheckDefinition, status: Status): Status {
-  return status === 'fail' && check.level === 'SHOULD' ? 'warn' : status;
+/** A violation's status and level follow its requirement; a descriptive rule says it has no keyword. */
+function graded(grade: ReturnType<typeof gradeOf>, finding: Finding): Pick<CheckResult, 'status' | 'level' | 'message'> {
+  if (!('level' in grade)) return { status: finding.status, level: 'INFO', message: finding.message };
+  const { status, level, descriptive } = gradeFinding(grade as Grade, finding.status, finding.requirement);
+  const message = descriptive ? `${finding.message} (the spec states this without MUST or SHOULD; clients depend on it)` : finding.message;
+  return { status, level, message };
 }
 
 async function pool<T>(items: T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -124,7 +134,7 @@ async function pool<T>(items: T[], size: number, work: (item: T) => Promise<void
 }
 
 export function summarize(results: CheckResult[]): Record<Status, number> {
-  const summary: Record<Status, number> = { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 };
+  const summary: Record<Status, number> = { pass: 0, fail: 0, warn: 0, info: 0, skip: 0, error: 0 };
   for (const result of results) summary[result.status]++;
   return summary;
 }

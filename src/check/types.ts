@@ -4,10 +4,14 @@ import type { Era } from '../protocol/versions.js';
 import type { Target, Transport } from '../wire/target.js';
 import type { Frame, Trace } from '../wire/trace.js';
 
-/** MUST rules fail, SHOULD rules warn. */
-export type Level = 'MUST' | 'SHOULD';
+/**
+ * How a broken rule is reported, derived from the requirements a check names (requirements/grade.ts):
+ * MUST fails; SHOULD warns; DESCRIPTIVE (the spec describes it without a keyword, clients depend on
+ * it) warns; INFO (no normative basis: an example, advice, robustness) is a note.
+ */
+export type Level = 'MUST' | 'SHOULD' | 'DESCRIPTIVE' | 'INFO';
 
-export type Status = 'pass' | 'fail' | 'warn' | 'skip' | 'error';
+export type Status = 'pass' | 'fail' | 'warn' | 'info' | 'skip' | 'error';
 
 export type Suite = 'protocol' | 'tools' | 'resources' | 'prompts' | 'completion' | 'errors' | 'stdio' | 'http' | 'stateless' | 'mrtr' | 'subscriptions' | 'lint' | 'security' | 'auth';
 
@@ -25,6 +29,8 @@ export interface Finding {
   status: Status;
   message: string;
   evidence?: Evidence[];
+  /** The requirement id a violation breaks, when the check names several of different levels. */
+  requirement?: string;
 }
 
 export interface CheckContext {
@@ -60,7 +66,11 @@ export interface CheckDefinition {
   id: string;
   title: string;
   suite: Suite;
-  level: Level;
+  /**
+   * Ids in the requirements registry (src/check/requirements/<revision>.yaml) this check verifies.
+   * The level follows from those of the run's revision; a check with none there does not apply.
+   */
+  requirements: string[];
   eras: Era[];
   transports: Transport[];
   /** Server capabilities the check needs; absent means not applicable (skip), never a failure. */
@@ -77,6 +87,8 @@ export interface CheckResult {
   title: string;
   suite: Suite;
   level: Level;
+  /** The requirement ids of the run's revision the verdict is graded on. */
+  requirements: string[];
   spec: string;
   status: Status;
   message: string;

@@ -9,6 +9,7 @@ export function defineCheckCommand(program: Command): void {
       .description('run every applicable conformance check against any server (exit 2 when a check fails)')
       .argument('[server...]', 'stdio server command (put it after --)')
       .option('--list', 'list the checks (id, suite, level, title) that the selection would run, and exit')
+      .option('--requirements', 'print which spec requirements the checks cover, per revision (text, --format json or markdown), and exit')
       .option('--suite <names>', 'suites to run, comma-separated (default: all)', collect)
       .option('--only <glob>', 'run only checks whose id matches (repeatable)', collect)
       .option('--skip <glob>', 'skip checks whose id matches (repeatable)', collect)

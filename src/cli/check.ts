@@ -3,13 +3,15 @@ import type { InputHost } from '../client/types.js';
 import { loadCallsFile } from '../check/calls-file.js';
 import { SUITES } from '../check/registry.js';
 import { runCheckRun } from '../check/run.js';
-import type { Suite } from '../check/types.js';
+import type { CheckDefinition, Suite } from '../check/types.js';
+import type { Era } from '../protocol/versions.js';
 import type { Target } from '../wire/target.js';
 import { usageError } from './cli-error.js';
 import { resolveTarget, type TargetFlags } from './target-options.js';
 
 export interface CheckFlags extends TargetFlags {
   list?: boolean;
+  requirements?: boolean;
   suite: string[];
   only: string[];
   skip: string[];
@@ -30,6 +32,7 @@ export interface CheckFlags extends TargetFlags {
 const FORMATS = ['console', 'json', 'junit', 'markdown', 'html', 'sarif'];
 
 export async function runCheck(positional: string[], flags: CheckFlags): Promise<number> {
+  if (flags.requirements) return showRequirements(flags);
   const suites = splitList(flags.suite);
   const unknownSuite = suites.find((suite) => !SUITES.includes(suite as Suite));
   if (unknownSuite) throw usageError(`unknown suite "${unknownSuite}" (suites: ${SUITES.join(', ')})`);
@@ -96,15 +99,47 @@ function secretsOf(target: Target): string[] {
 async function listChecks(flags: CheckFlags, suites: Suite[], formats: string[]): Promise<number> {
   const { ALL_CHECKS } = await import('../check/registry.js');
   const { selectChecks } = await import('../check/runner.js');
+  const { gradeOf } = await import('../check/requirements/grade.js');
   const checks = selectChecks(ALL_CHECKS, { suites, only: flags.only, skip: flags.skip });
   if (formats.includes('json')) {
-    const rows = checks.map(({ id, suite, level, title, eras, transports, requires, spec }) => ({ id, suite, level, title, eras, transports, requires: requires ?? [], spec }));
+    const rows = checks.map(({ id, suite, title, eras, transports, requires, requirements, spec }) => ({ id, suite, levels: levelsOf(gradeOf, { eras, requirements }), title, eras, transports, requires: requires ?? [], requirements, spec }));
     process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
   } else {
     const width = Math.max(...checks.map((check) => check.id.length), 2);
-    for (const check of checks) process.stdout.write(`${check.id.padEnd(width)}  ${check.level.padEnd(6)}  ${check.title}\n`);
+    const levels = checks.map((check) => levelText(levelsOf(gradeOf, check)));
+    const levelWidth = Math.max(...levels.map((level) => level.length), 6);
+    checks.forEach((check, i) => process.stdout.write(`${check.id.padEnd(width)}  ${levels[i]!.padEnd(levelWidth)}  ${check.title}\n`));
     process.stdout.write(`${checks.length} checks\n`);
   }
+  return 0;
+}
+
+type GradeOf = typeof import('../check/requirements/grade.js').gradeOf;
+
+/** A check's level in each era it runs in (derived from its requirements of that revision). */
+function levelsOf(gradeOf: GradeOf, check: Pick<CheckDefinition, 'eras' | 'requirements'>): Partial<Record<Era, string>> {
+  return Object.fromEntries(check.eras.map((era) => {
+    const grade = gradeOf(check, era);
+    return [era, 'level' in grade ? grade.level : 'none'];
+  }));
+}
+
+/** `MUST`, or `MUST (legacy: SHOULD)` when the eras differ. */
+function levelText(levels: Partial<Record<Era, string>>): string {
+  const [first, ...rest] = Object.entries(levels);
+  if (!first) return '-';
+  const others = rest.filter(([, level]) => level !== first[1]);
+  return others.length ? `${first[1]} (${others.map(([era, level]) => `${era}: ${level}`).join(', ')})` : first[1];
+}
+
+/** `--requirements`: the registry's coverage by the checks, per revision and area; no server needed. */
+async function showRequirements(flags: CheckFlags): Promise<number> {
+  const format = flags.format === 'console' ? 'text' : flags.format;
+  if (format !== 'text' && format !== 'json' && format !== 'markdown') throw usageError(`--requirements prints text, json or markdown, not "${flags.format}"`);
+  const { ALL_CHECKS } = await import('../check/registry.js');
+  const { requirementsCoverage } = await import('../check/requirements/coverage.js');
+  const { renderCoverage } = await import('../report/coverage.js');
+  process.stdout.write(renderCoverage(requirementsCoverage(ALL_CHECKS), format));
   return 0;
 }
 

@@ -54,7 +54,7 @@ export async function loadExpectedFailures(file: string): Promise<string[]> {
   return parseExpectedFailures(text, file);
 }
 
-const SEVERITY: Record<Status, number> = { error: 4, fail: 3, warn: 2, pass: 1, skip: 0 };
+const SEVERITY: Record<Status, number> = { error: 4, fail: 3, warn: 2, info: 1, pass: 1, skip: 0 };
 
 /** One verdict per id: ids may repeat in a run, and the most severe occurrence speaks for all (as officially). */
 function collapse(results: readonly CheckResult[]): Map<string, Status> {

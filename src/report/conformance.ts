@@ -39,7 +39,7 @@ export interface ConformanceCheck {
   logs?: string[];
 }
 
-const STATUS: Record<Status, ConformanceStatus> = { pass: 'SUCCESS', fail: 'FAILURE', warn: 'WARNING', skip: 'SKIPPED', error: 'FAILURE' };
+const STATUS: Record<Status, ConformanceStatus> = { pass: 'SUCCESS', fail: 'FAILURE', warn: 'WARNING', info: 'INFO', skip: 'SKIPPED', error: 'FAILURE' };
 
 export function toConformanceCheck(result: CheckResult, report: RunReport): ConformanceCheck {
   const check: ConformanceCheck = {

@@ -17,6 +17,7 @@ const LABEL: Record<Status, [string, Style]> = {
   pass: ['PASS ', 'green'],
   fail: ['FAIL ', 'red'],
   warn: ['WARN ', 'yellow'],
+  info: ['INFO ', 'cyan'],
   skip: ['SKIP ', 'dim'],
   error: ['ERROR', 'red'],
 };
@@ -31,6 +32,7 @@ function suiteTally(counts: Counts): string {
   const parts = [`${counts.pass} passed`];
   if (counts.fail) parts.push(`${counts.fail} failed`);
   if (counts.warn) parts.push(`${counts.warn} warnings`);
+  if (counts.info) parts.push(`${counts.info} info`);
   if (counts.error) parts.push(`${counts.error} errors`);
   if (counts.skip) parts.push(`${counts.skip} skipped`);
   return parts.join(', ');

@@ -27,7 +27,7 @@ table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #d0d7de;pad
 .finding{border-left:4px solid #d0d7de;padding:.2rem .8rem;margin:1rem 0}.finding.fail,.finding.error{border-color:#cf222e}.finding.warn{border-color:#d4a72c}
 .finding p{color:#1f2328}.muted{color:#656d76}`;
 
-const LABEL: Record<Status, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP', error: 'ERROR' };
+const LABEL: Record<Status, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', info: 'INFO', skip: 'SKIP', error: 'ERROR' };
 
 function countsRow(name: string, c: Counts): string {
   return `<tr><td>${name}</td><td class="pass">${c.pass}</td><td class="fail">${c.fail}</td><td class="warn">${c.warn}</td><td class="skip">${c.skip}</td><td class="error">${c.error}</td></tr>`;

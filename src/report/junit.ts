@@ -1,7 +1,7 @@
 /**
  * JUnit XML, the format CI test panels read: one <testsuite> per check suite, one
  * <testcase> per check. fail -> <failure>; error (the check itself broke) -> <error>, as
- * JUnit means it; skip -> <skipped> with the reason; warn passes, with the warning in
+ * JUnit means it; skip -> <skipped> with the reason; warn and info pass, with the note in
  * <system-out>. With a baseline, an expected failure is <skipped> ("expected failure") so the
  * panel agrees with the exit code, and a stale entry is a <failure> on its passing check.
  */
@@ -66,8 +66,8 @@ function testcase(report: RunReport, result: CheckResult, stale: Set<string>, ve
     tally.failures++;
     const text = `listed in ${report.baseline!.file} but passes now: remove it from the file`;
     inner = `<failure message="${escapeXml(text)}" type="stale-baseline">${escapeXml(text)}</failure>`;
-  } else if (result.status === 'warn') {
-    inner = `<system-out>${escapeXml(`WARNING (${result.level}): `)}${body}</system-out>`;
+  } else if (result.status === 'warn' || result.status === 'info') {
+    inner = `<system-out>${escapeXml(`${result.status === 'warn' ? 'WARNING' : 'INFO'} (${result.level}): `)}${body}</system-out>`;
   } else {
     inner = '';
   }

@@ -32,6 +32,7 @@ const MARK: Record<Status, [string, string, Style]> = {
   pass: ['✓', '.', 'green'],
   fail: ['✗', 'F', 'red'],
   warn: ['!', 'W', 'yellow'],
+  info: ['i', 'i', 'cyan'],
   skip: ['-', 's', 'dim'],
   error: ['E', 'E', 'red'],
 };

@@ -9,7 +9,7 @@ import { redactReport } from './redact.js';
 import { specUrl } from './summary.js';
 import type { RenderOptions, Reporter } from './types.js';
 
-const LEVEL: Partial<Record<Status, 'error' | 'warning'>> = { fail: 'error', error: 'error', warn: 'warning' };
+const LEVEL: Partial<Record<Status, 'error' | 'warning' | 'note'>> = { fail: 'error', error: 'error', warn: 'warning', info: 'note' };
 
 export function renderSarif(input: RunReport, options: RenderOptions): string {
   const report = redactReport(input, { secrets: options.secrets });
@@ -17,8 +17,8 @@ export function renderSarif(input: RunReport, options: RenderOptions): string {
     id: result.id,
     shortDescription: { text: result.title },
     helpUri: specUrl(result.spec, report.protocolVersion),
-    defaultConfiguration: { level: result.level === 'MUST' ? 'error' : 'warning' },
-    properties: { suite: result.suite, level: result.level },
+    defaultConfiguration: { level: result.level === 'MUST' ? 'error' : result.level === 'INFO' ? 'note' : 'warning' },
+    properties: { suite: result.suite, level: result.level, requirements: result.requirements },
   }));
   const index = new Map(rules.map((rule, i) => [rule.id, i]));
   const findings = report.results.filter((result) => LEVEL[result.status] !== undefined);

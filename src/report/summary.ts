@@ -1,7 +1,7 @@
 /** What every renderer needs from a report: counts, results grouped by suite, spec links, durations. */
 import type { CheckResult, RunReport, Status, Suite } from '../check/types.js';
 
-export const STATUSES: readonly Status[] = ['pass', 'fail', 'warn', 'skip', 'error'];
+export const STATUSES: readonly Status[] = ['pass', 'fail', 'warn', 'info', 'skip', 'error'];
 
 /** Suites in the order reports show them (the order of DESIGN.md); unknown ones follow, by name. */
 const SUITE_ORDER: readonly Suite[] = ['protocol', 'tools', 'resources', 'prompts', 'completion', 'errors', 'stdio', 'http', 'stateless', 'mrtr', 'subscriptions', 'lint', 'security', 'auth'];
@@ -10,7 +10,7 @@ export type Counts = Record<Status, number>;
 
 /** Counted from the results themselves, so a renderer never disagrees with what it lists. */
 export function countStatuses(results: readonly CheckResult[]): Counts {
-  const counts: Counts = { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 };
+  const counts: Counts = { pass: 0, fail: 0, warn: 0, info: 0, skip: 0, error: 0 };
   for (const result of results) counts[result.status]++;
   return counts;
 }
@@ -42,9 +42,10 @@ export function groupBySuite(results: readonly CheckResult[]): SuiteGroup[] {
     });
 }
 
-/** The stable one-line tally, e.g. `checks: 40 passed, 2 failed, 3 warnings, 5 skipped, 0 errors`. */
+/** The stable one-line tally, e.g. `checks: 40 passed, 2 failed, 3 warnings, 5 skipped, 0 errors` (and `, 1 info` when there are notes). */
 export function countsLine(counts: Counts): string {
-  return `checks: ${counts.pass} passed, ${counts.fail} failed, ${counts.warn} warnings, ${counts.skip} skipped, ${counts.error} errors`;
+  const notes = counts.info ? `, ${counts.info} info` : '';
+  return `checks: ${counts.pass} passed, ${counts.fail} failed, ${counts.warn} warnings, ${counts.skip} skipped, ${counts.error} errors${notes}`;
 }
 
 /**

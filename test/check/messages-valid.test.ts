@@ -67,7 +67,7 @@ describe.skipIf(!HAS_SPEC)('our validators agree with the official schema on eve
         id: 'test.collect-traces',
         title: 'collects the traces of the run',
         suite: 'protocol',
-        level: 'MUST',
+        requirements: ['BASE-01'],
         eras: ['modern', 'legacy'],
         transports: ['stdio', 'http'],
         spec: 'test',

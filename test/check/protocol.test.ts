@@ -44,10 +44,13 @@ describe('protocol suite, modern era', () => {
   it('undeclared capabilities: skip on the example server, which declares them all', () => expectCheck('protocol.undeclared-capability-not-found', notesStdio(), 'skip'));
   it('undeclared capabilities: pass on a server without prompts that refuses prompts/list', () =>
     expectCheck('protocol.undeclared-capability-not-found', fixtureStdio('proto-no-prompts'), 'pass'));
-  it('undeclared capabilities: fail when prompts/list answers though prompts is not declared', async () => {
-    const result = await expectCheck('protocol.undeclared-capability-not-found', fixtureStdio('proto-no-prompts', '--leak'), 'fail');
+  // -32601 for an undeclared capability comes from the 2026 schema only (no keyword): a warning, and no verdict in the legacy era.
+  it('undeclared capabilities: warn when prompts/list answers though prompts is not declared', async () => {
+    const result = await expectCheck('protocol.undeclared-capability-not-found', fixtureStdio('proto-no-prompts', '--leak'), 'warn');
     expect(result.message).toContain('prompts/list');
+    expect(result.message).toContain('without MUST or SHOULD');
   });
+  it('undeclared capabilities: no verdict in the legacy era', () => expectCheck('protocol.undeclared-capability-not-found', fixtureStdio('proto-no-prompts', '--leak'), 'skip', { era: 'legacy' }));
 
   it('resultType: passes on the example server', () => expectCheck('protocol.result-type-known', notesStdio(), 'pass'));
   it('resultType: fails when tools/list results have none', async () => {

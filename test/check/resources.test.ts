@@ -11,7 +11,7 @@ const broken: [id: string, fixture: string, status: Status][] = [
   ['resources.templates-list-shape', 'resources-template-without-uri-template', 'fail'],
   ['resources.read-listed', 'resources-read-without-text', 'fail'],
   ['resources.unknown-uri-error', 'resources-unknown-uri-legacy-code', 'fail'],
-  ['resources.unknown-uri-data', 'resources-unknown-uri-no-data', 'warn'],
+  ['resources.unknown-uri-data', 'resources-unknown-uri-no-data', 'info'],
   ['resources.unknown-uri-not-empty', 'resources-unknown-uri-empty-contents', 'fail'],
   ['resources.list-cache-hints', 'resources-list-no-cache-hints', 'fail'],
   ['resources.read-cache-hints', 'resources-read-negative-ttl', 'fail'],
@@ -32,6 +32,11 @@ describe('resources checks on fixtures breaking exactly their rule', () => {
     const result = await expectCheck('resources.unknown-uri-error', fixtureStdio('resources-unknown-uri-legacy-code'), 'fail');
     expect(result.message).toContain('-32002');
     expect(result.message).toContain('retired');
+  });
+
+  it('only warns in the legacy era, where the not-found error is a SHOULD (a MUST from 2026-07-28)', async () => {
+    const result = await expectCheck('resources.unknown-uri-error', fixtureStdio('resources-unknown-uri-empty-contents'), 'warn', { era: 'legacy' });
+    expect([result.level, result.requirements]).toEqual(['SHOULD', ['RES-07']]);
   });
 
   it('accepts the legacy -32002 from a legacy server', async () => {

@@ -10,7 +10,7 @@ import { fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
 import { startHttpServer, type RunningServer } from '../helpers/run.js';
 
 const base: Pick<CheckDefinition, 'suite' | 'eras' | 'transports' | 'spec'> = { suite: 'protocol', eras: ['modern', 'legacy'], transports: ['stdio', 'http'], spec: 'test' };
-const make = (id: string, over: Partial<CheckDefinition>): CheckDefinition => defineCheck({ ...base, id, title: id, level: 'MUST', run: async () => pass('ok'), ...over });
+const make = (id: string, over: Partial<CheckDefinition>): CheckDefinition => defineCheck({ ...base, id, title: id, requirements: ['BASE-01'], run: async () => pass('ok'), ...over });
 
 describe('the check runner', () => {
   const checks = [
@@ -21,7 +21,7 @@ describe('the check runner', () => {
       },
     }),
     make('t.must-broken', { run: async () => violation('broken') }),
-    make('t.should-broken', { level: 'SHOULD', run: async () => violation('broken') }),
+    make('t.should-broken', { requirements: ['TOOL-07'], run: async () => violation('broken') }),
     make('t.needs-logging', { requires: ['logging'] }),
     make('t.legacy-only', { eras: ['legacy'] }),
     make('t.http-only', { transports: ['http'] }),
@@ -70,6 +70,46 @@ describe('the check runner', () => {
     expect(only.results.map((result) => result.id)).toEqual(['t.must-broken']);
     const suite = await runCheckRun(notesStdio(), { checks, suites: ['tools'] });
     expect(suite.results).toEqual([]);
+  });
+});
+
+describe('levels derived from requirements', () => {
+  const broken = (id: string, requirements: string[], requirement?: string) =>
+    make(id, { requirements, run: async () => ({ ...violation('broken'), requirement }) });
+  const checks = [
+    broken('t.descriptive', ['TOOL-11']),
+    broken('t.example', ['EX-01']),
+    broken('t.per-era', ['RES-05', 'RES-07']),
+    broken('t.names-the-should', ['TOOL-04', 'TOOL-05'], 'TOOL-05'),
+    broken('t.names-the-must', ['TOOL-04', 'TOOL-05'], 'TOOL-04'),
+    broken('t.modern-only-rule', ['RES-06']),
+    broken('t.unknown-id', ['NOPE-1']),
+  ];
+
+  it('fails only for MUST, warns for SHOULD and descriptive rules (and says so), notes the rest as info', async () => {
+    const report = await runCheckRun(notesStdio(), { checks, era: 'modern' });
+    const byId = Object.fromEntries(report.results.map((result) => [result.id, result]));
+    expect(Object.fromEntries(report.results.map((r) => [r.id, [r.status, r.level]]))).toEqual({
+      't.descriptive': ['warn', 'DESCRIPTIVE'],
+      't.example': ['info', 'INFO'],
+      't.per-era': ['fail', 'MUST'],
+      't.names-the-should': ['warn', 'SHOULD'],
+      't.names-the-must': ['fail', 'MUST'],
+      't.modern-only-rule': ['fail', 'MUST'],
+      't.unknown-id': ['error', 'INFO'],
+    });
+    expect(byId['t.descriptive']!.message).toContain('without MUST or SHOULD; clients depend on it');
+    expect(byId['t.per-era']!.requirements).toEqual(['RES-05']);
+    expect(byId['t.unknown-id']!.message).toContain('NOPE-1');
+    expect(report.summary.info).toBe(1);
+  });
+
+  it('grades on the requirements of the run\'s revision: legacy SHOULD where modern is MUST, skip where there is none', async () => {
+    const report = await runCheckRun(notesStdio(), { checks, era: 'legacy' });
+    const byId = Object.fromEntries(report.results.map((result) => [result.id, result]));
+    expect([byId['t.per-era']!.status, byId['t.per-era']!.level, byId['t.per-era']!.requirements]).toEqual(['warn', 'SHOULD', ['RES-07']]);
+    expect(byId['t.modern-only-rule']!.status).toBe('skip');
+    expect(byId['t.modern-only-rule']!.message).toContain('no requirement of MCP 2025-11-25');
   });
 });
 

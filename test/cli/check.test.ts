@@ -70,6 +70,34 @@ describe('mcpvet check', () => {
     expect(json.every((check: { id: string; transports: string[] }) => check.id.startsWith('http.') && check.transports.includes('http'))).toBe(true);
   });
 
+  it('--list shows a level per era where the requirements of the revisions differ', async () => {
+    const text = await runCli(['check', '--list', '--only', 'resources.unknown-uri-*']);
+    expect(text.stdout).toMatch(/^resources\.unknown-uri-error\s+MUST \(legacy: SHOULD\)\s+/m);
+    expect(text.stdout).toMatch(/^resources\.unknown-uri-data\s+INFO\s+/m);
+    const json = JSON.parse((await runCli(['check', '--list', '--only', 'resources.unknown-uri-error', '--format', 'json'])).stdout);
+    expect(json[0]).toMatchObject({ levels: { modern: 'MUST', legacy: 'SHOULD' }, requirements: ['RES-05', 'RES-07', 'BASE-16'] });
+  });
+
+  it('--requirements prints the coverage table per revision and area, with no server', async () => {
+    const text = await runCli(['check', '--requirements']);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/^MCP 2026-07-28 \(modern era\): \d+\/\d+ covered \(\d+ %\)/m);
+    expect(text.stdout).toMatch(/^MCP 2025-11-25 \(legacy era\): /m);
+    expect(text.stdout).toMatch(/✓ TOOL-04 +MUST NOT +tools\.set-stable-across-connections/);
+    expect(text.stdout).toMatch(/✗ AUTH-04 .*needs credentials/);
+    const json = JSON.parse((await runCli(['check', '--requirements', '--format', 'json'])).stdout);
+    const modern = json.revisions.find((r: { revision: string }) => r.revision === '2026-07-28');
+    expect(modern.totals.all.testable).toBeGreaterThan(100);
+    // Only checks that run in the era count: http.foreign-origin-403 is modern-only, so legacy HTTP-01 is not covered.
+    const legacyOrigin = json.revisions.find((r: { revision: string }) => r.revision === '2025-11-25').rows.find((row: { id: string }) => row.id === 'HTTP-01');
+    expect([legacyOrigin.status, legacyOrigin.checks]).toEqual(['not-covered', []]);
+    const markdown = await runCli(['check', '--requirements', '--format', 'markdown']);
+    expect(markdown.stdout).toContain('## MCP 2025-11-25 (legacy era)');
+    expect(markdown.stdout).toContain('| [TOOL-06](https://modelcontextprotocol.io/specification/2026-07-28/server/tools#tool-names) | SHOULD |');
+    const bad = await runCli(['check', '--requirements', '--format', 'junit']);
+    expect([bad.code, bad.stderr.trim().split('\n').length]).toEqual([1, 1]);
+  });
+
   it('usage errors: an unknown suite, several formats without -o', async () => {
     const suite = await runCli(['check', '--suite', 'nope', ...notes]);
     expect(suite.code).toBe(1);

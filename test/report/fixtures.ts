@@ -13,6 +13,7 @@ export function result(overrides: Partial<CheckResult> & { id: string; status: S
     title: `Title of ${overrides.id}`,
     suite,
     level: overrides.status === 'warn' ? 'SHOULD' : 'MUST',
+    requirements: ['TOOL-06'],
     spec: 'server/tools#tool-names',
     message: overrides.status === 'pass' ? 'ok' : `message of ${overrides.id}`,
     evidence: [],
@@ -22,7 +23,7 @@ export function result(overrides: Partial<CheckResult> & { id: string; status: S
 }
 
 export function report(results: CheckResult[], overrides: Partial<RunReport> = {}): RunReport {
-  const summary: RunReport['summary'] = { pass: 0, fail: 0, warn: 0, skip: 0, error: 0 };
+  const summary: RunReport['summary'] = { pass: 0, fail: 0, warn: 0, info: 0, skip: 0, error: 0 };
   for (const r of results) summary[r.status]++;
   return {
     tool: { name: 'mcpvet', version: '0.1.0' },

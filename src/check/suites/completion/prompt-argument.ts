@@ -8,7 +8,7 @@ export default defineCheck({
   id: 'completion.prompt-argument',
   title: 'completion/complete for a prompt argument answers values (strings, at most 100)',
   suite: 'completion',
-  level: 'MUST',
+  requirements: ['CMP-01'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['completions'],

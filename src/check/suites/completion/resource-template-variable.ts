@@ -10,7 +10,7 @@ export default defineCheck({
   id: 'completion.resource-template-variable',
   title: 'completion/complete for a resource template variable answers values (strings, at most 100)',
   suite: 'completion',
-  level: 'MUST',
+  requirements: ['CMP-01'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['completions'],

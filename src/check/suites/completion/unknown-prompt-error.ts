@@ -8,7 +8,7 @@ export default defineCheck({
   id: 'completion.unknown-prompt-error',
   title: 'completion/complete for an unknown prompt answers -32602',
   suite: 'completion',
-  level: 'MUST',
+  requirements: ['CMP-02'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['completions'],

@@ -17,7 +17,7 @@ export default defineCheck({
   id: 'errors.invalid-arguments-as-tool-error',
   title: 'Arguments that break the inputSchema get a result with isError: true',
   suite: 'errors',
-  level: 'SHOULD',
+  requirements: ['TOOL-12'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['tools'],

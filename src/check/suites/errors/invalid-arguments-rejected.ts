@@ -13,7 +13,7 @@ export default defineCheck({
   id: 'errors.invalid-arguments-rejected',
   title: 'Arguments that break the inputSchema are rejected',
   suite: 'errors',
-  level: 'MUST',
+  requirements: ['TOOL-13'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['tools'],

@@ -14,7 +14,7 @@ export default defineCheck({
   id: 'errors.invalid-request',
   title: 'An invalid request object gets -32600',
   suite: 'errors',
-  level: 'MUST',
+  requirements: ['BASE-13'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   spec: 'basic#error-codes',

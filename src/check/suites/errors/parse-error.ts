@@ -13,7 +13,7 @@ export default defineCheck({
   id: 'errors.parse-error',
   title: 'Unparsable JSON gets -32700',
   suite: 'errors',
-  level: 'MUST',
+  requirements: ['BASE-12'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   spec: 'basic#error-codes',

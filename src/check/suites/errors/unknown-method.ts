@@ -9,7 +9,7 @@ export default defineCheck({
   id: 'errors.unknown-method',
   title: 'An unknown method gets -32601',
   suite: 'errors',
-  level: 'MUST',
+  requirements: ['BASE-14'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   spec: 'basic#error-codes',

@@ -14,7 +14,7 @@ export default defineCheck({
   id: 'errors.unknown-tool',
   title: 'Calling an unknown tool is a protocol error',
   suite: 'errors',
-  level: 'MUST',
+  requirements: ['TOOL-11'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['tools'],

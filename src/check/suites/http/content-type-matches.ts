@@ -13,7 +13,7 @@ export default defineCheck({
   id: 'http.content-type-matches',
   title: 'The Content-Type of every response matches its body',
   suite: 'http',
-  level: 'MUST',
+  requirements: ['HTTP-03'],
   eras: ['modern', 'legacy'],
   transports: ['http'],
   spec: 'basic/transports/streamable-http#endpoint-and-request',

@@ -6,7 +6,7 @@ export default defineCheck({
   id: 'http.delete-405',
   title: 'DELETE on the MCP endpoint gets 405',
   suite: 'http',
-  level: 'SHOULD',
+  requirements: ['HTTP-21'],
   eras: ['modern'],
   transports: ['http'],
   spec: 'basic/transports/streamable-http#backward-compatibility',

@@ -8,7 +8,7 @@ export default defineCheck({
   id: 'http.foreign-origin-403',
   title: 'A request with a foreign Origin gets 403',
   suite: 'http',
-  level: 'MUST',
+  requirements: ['HTTP-01'],
   eras: ['modern'],
   transports: ['http'],
   spec: 'basic/transports/streamable-http#security',

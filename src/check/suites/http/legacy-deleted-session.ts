@@ -11,7 +11,7 @@ export default defineCheck({
   id: 'http.legacy-deleted-session-404',
   title: 'A deleted legacy session answers 404',
   suite: 'http',
-  level: 'MUST',
+  requirements: ['LHTTP-09'],
   eras: ['legacy'],
   transports: ['http'],
   spec: '2025-11-25/basic/transports#session-management',

@@ -12,7 +12,7 @@ export default defineCheck({
   id: 'http.legacy-protocol-version-header',
   title: 'After initialize, an invalid MCP-Protocol-Version gets 400',
   suite: 'http',
-  level: 'MUST',
+  requirements: ['LHTTP-10'],
   eras: ['legacy'],
   transports: ['http'],
   spec: '2025-11-25/basic/transports#protocol-version-header',

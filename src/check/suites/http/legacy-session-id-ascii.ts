@@ -6,7 +6,7 @@ export default defineCheck({
   id: 'http.legacy-session-id-visible-ascii',
   title: 'Legacy session ids are visible ASCII',
   suite: 'http',
-  level: 'MUST',
+  requirements: ['LHTTP-06'],
   eras: ['legacy'],
   transports: ['http'],
   spec: '2025-11-25/basic/transports#session-management',

@@ -7,7 +7,7 @@ export default defineCheck({
   id: 'http.mcp-method-matches',
   title: 'An Mcp-Method header that disagrees with the body gets 400 with -32020',
   suite: 'http',
-  level: 'MUST',
+  requirements: ['HTTP-11'],
   eras: ['modern'],
   transports: ['http'],
   spec: 'basic/transports/streamable-http#required-request-headers',

@@ -7,7 +7,7 @@ export default defineCheck({
   id: 'http.mcp-method-required',
   title: 'A request without Mcp-Method gets 400 with -32020',
   suite: 'http',
-  level: 'MUST',
+  requirements: ['HTTP-10'],
   eras: ['modern'],
   transports: ['http'],
   spec: 'basic/transports/streamable-http#required-request-headers',

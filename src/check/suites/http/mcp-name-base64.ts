@@ -11,7 +11,7 @@ export default defineCheck({
   id: 'http.mcp-name-base64',
   title: 'A base64-encoded Mcp-Name is decoded before comparing',
   suite: 'http',
-  level: 'MUST',
+  requirements: ['HTTP-14'],
   eras: ['modern'],
   transports: ['http'],
   spec: 'basic/transports/streamable-http#base64-form-for-header-values',

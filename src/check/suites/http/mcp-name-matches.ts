@@ -8,7 +8,7 @@ export default defineCheck({
   id: 'http.mcp-name-matches',
   title: 'An Mcp-Name header that disagrees with the body gets 400 with -32020',
   suite: 'http',
-  level: 'MUST',
+  requirements: ['HTTP-13'],
   eras: ['modern'],
   transports: ['http'],
   spec: 'basic/transports/streamable-http#required-request-headers',

@@ -7,7 +7,7 @@ export default defineCheck({
   id: 'http.mcp-name-required',
   title: 'A request without its Mcp-Name header gets 400 with -32020',
   suite: 'http',
-  level: 'MUST',
+  requirements: ['HTTP-12'],
   eras: ['modern'],
   transports: ['http'],
   spec: 'basic/transports/streamable-http#required-request-headers',

@@ -13,7 +13,7 @@ export default defineCheck({
   id: 'http.notification-202',
   title: 'A notification POST gets 202 with no body',
   suite: 'http',
-  level: 'MUST',
+  requirements: ['HTTP-02', 'BASE-10', 'CAN-06'],
   eras: ['modern'],
   transports: ['http'],
   spec: 'basic/transports/streamable-http#endpoint-and-request',

@@ -8,7 +8,7 @@ export default defineCheck({
   id: 'http.param-header-base64',
   title: 'A base64-encoded Mcp-Param-* header is decoded before comparing',
   suite: 'http',
-  level: 'MUST',
+  requirements: ['HTTP-14'],
   eras: ['modern'],
   transports: ['http'],
   requires: ['tools'],

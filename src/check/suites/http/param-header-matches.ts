@@ -9,7 +9,7 @@ export default defineCheck({
   id: 'http.param-header-matches',
   title: 'An Mcp-Param-* header that disagrees with its argument gets 400 with -32020',
   suite: 'http',
-  level: 'MUST',
+  requirements: ['HTTP-16'],
   eras: ['modern'],
   transports: ['http'],
   requires: ['tools'],

@@ -8,7 +8,7 @@ export default defineCheck({
   id: 'http.param-header-required',
   title: 'A tools/call missing an Mcp-Param-* header gets 400 with -32020',
   suite: 'http',
-  level: 'MUST',
+  requirements: ['HTTP-15'],
   eras: ['modern'],
   transports: ['http'],
   requires: ['tools'],

@@ -8,7 +8,7 @@ export default defineCheck({
   id: 'http.protocol-version-header-matches',
   title: 'An MCP-Protocol-Version header that disagrees with _meta gets 400 with -32020',
   suite: 'http',
-  level: 'MUST',
+  requirements: ['HTTP-07'],
   eras: ['modern'],
   transports: ['http'],
   spec: 'basic/transports/streamable-http#required-request-headers',

@@ -10,7 +10,7 @@ export default defineCheck({
   id: 'http.session-id-ignored',
   title: 'A client Mcp-Session-Id is ignored and never echoed',
   suite: 'http',
-  level: 'SHOULD',
+  requirements: ['HTTP-22'],
   eras: ['modern'],
   transports: ['http'],
   spec: 'basic/transports/streamable-http#backward-compatibility',

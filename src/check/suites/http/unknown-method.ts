@@ -7,7 +7,7 @@ export default defineCheck({
   id: 'http.unknown-method-404',
   title: 'An unknown method gets 404 with -32601',
   suite: 'http',
-  level: 'MUST',
+  requirements: ['HTTP-09'],
   eras: ['modern'],
   transports: ['http'],
   spec: 'basic/transports/streamable-http#required-request-headers',

@@ -11,7 +11,7 @@ export default defineCheck({
   id: 'http.unsupported-version-400',
   title: 'An unsupported protocol version gets 400 with -32022 and data.supported',
   suite: 'http',
-  level: 'MUST',
+  requirements: ['LIFE-07'],
   eras: ['modern'],
   transports: ['http'],
   spec: 'basic/index#failure-rules',

@@ -12,7 +12,7 @@ export default defineCheck({
   id: 'http.x-mcp-header-valid',
   title: 'x-mcp-header annotations are valid',
   suite: 'http',
-  level: 'MUST',
+  requirements: ['TOOL-16'],
   eras: ['modern'],
   transports: ['http', 'stdio'],
   requires: ['tools'],

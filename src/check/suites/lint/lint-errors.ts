@@ -1,15 +1,15 @@
-/** The `lint` suite: the same rules as `mcpvet lint`, error-level findings fail. */
+/** The `lint` suite: error-level rules of `mcpvet lint` that a spec MUST is behind; they fail. */
 import { defineCheck } from '../../define.js';
 import { lintFindingsOf } from './lint-findings.js';
 
 export default defineCheck({
   id: 'lint.no-errors',
-  title: 'Tool definitions have no error-level lint findings (invalid schemas, broken x-mcp-header, duplicates)',
+  title: 'Tool definitions have no lint errors a spec MUST is behind (invalid schemas, broken x-mcp-header)',
   suite: 'lint',
-  level: 'MUST',
+  requirements: ['TOOL-01', 'TOOL-02', 'TOOL-03', 'TOOL-16'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['tools'],
   spec: 'server/tools#tool',
-  run: (ctx) => lintFindingsOf(ctx, 'error'),
+  run: (ctx) => lintFindingsOf(ctx, 'spec-must'),
 });

@@ -1,4 +1,4 @@
-import type { LintFinding, Severity } from '../../../lint/index.js';
+import type { LintFinding } from '../../../lint/index.js';
 import { pass, violation } from '../../define.js';
 import type { CheckContext, Finding } from '../../types.js';
 
@@ -10,11 +10,28 @@ export function describeFindings(findings: LintFinding[]): string {
   return shown.join('; ') + (findings.length > SHOWN ? `; and ${findings.length - SHOWN} more` : '');
 }
 
-/** The run of a lint-suite check: the rules of `mcpvet lint` on the listed tools, findings of one severity. */
-export async function lintFindingsOf(ctx: CheckContext, severity: Severity): Promise<Finding> {
+/**
+ * Error-level lint rules with no MUST of the spec behind them: a duplicate name is a SHOULD
+ * (tools.names-unique); the spec forbids auto-dereferencing a remote $ref, not publishing one; another
+ * dialect is allowed; an unsatisfiable `required` breaks no rule. They are advice, like the warnings.
+ */
+export const ERRORS_WITHOUT_MUST: ReadonlySet<string> = new Set(['tool.name-duplicate', 'schema.remote-ref', 'schema.dialect-unknown', 'schema.required-unsatisfiable']);
+
+/** Findings a spec MUST is behind (lint.no-errors), or the rest: advice (lint.no-warnings). */
+export type LintBasis = 'spec-must' | 'advice';
+
+/** Info-level lint findings stay in `mcpvet lint`. */
+function basisOf(finding: LintFinding): LintBasis | undefined {
+  if (finding.severity === 'error') return ERRORS_WITHOUT_MUST.has(finding.ruleId) ? 'advice' : 'spec-must';
+  return finding.severity === 'warning' ? 'advice' : undefined;
+}
+
+/** The run of a lint-suite check: the rules of `mcpvet lint` on the listed tools, the findings of one basis. */
+export async function lintFindingsOf(ctx: CheckContext, basis: LintBasis): Promise<Finding> {
   const { lintTools } = await import('../../../lint/index.js');
   const tools = await ctx.tools();
-  const found = lintTools(tools).filter((finding) => finding.severity === severity);
-  if (found.length === 0) return pass(`${tools.length} tool(s) have no ${severity}-level findings`);
-  return violation(`${found.length} ${severity}-level finding(s) (run \`mcpvet lint\` for fixes): ${describeFindings(found)}`);
+  const found = lintTools(tools).filter((finding) => basisOf(finding) === basis);
+  const what = basis === 'spec-must' ? 'error-level findings a spec MUST is behind' : 'advice findings (portability, descriptions, size, schema constructs)';
+  if (found.length === 0) return pass(`${tools.length} tool(s) have no ${what}`);
+  return violation(`${found.length} ${what} (run \`mcpvet lint\` for fixes): ${describeFindings(found)}`);
 }

@@ -1,15 +1,15 @@
-/** The `lint` suite: warning-level findings (portability, descriptions, size) warn. */
+/** The `lint` suite: the other lint findings (portability, descriptions, size, unbased errors) are advice: info notes. */
 import { defineCheck } from '../../define.js';
 import { lintFindingsOf } from './lint-findings.js';
 
 export default defineCheck({
   id: 'lint.no-warnings',
-  title: 'Tool definitions have no warning-level lint findings (portability, descriptions, size)',
+  title: 'Tool definitions follow the lint advice (portability, descriptions, size, schema constructs)',
   suite: 'lint',
-  level: 'SHOULD',
+  requirements: ['ADV-01'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['tools'],
   spec: 'server/tools#tool',
-  run: (ctx) => lintFindingsOf(ctx, 'warning'),
+  run: (ctx) => lintFindingsOf(ctx, 'advice'),
 });

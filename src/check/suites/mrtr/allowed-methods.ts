@@ -13,7 +13,7 @@ export default defineCheck({
   id: 'mrtr.input-required-methods',
   title: 'input_required answers only tools/call, resources/read and prompts/get',
   suite: 'mrtr',
-  level: 'MUST',
+  requirements: ['MRTR-01'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   spec: 'basic/patterns/mrtr#where-it-is-allowed',

@@ -11,7 +11,7 @@ export default defineCheck({
   id: 'mrtr.missing-capability-data',
   title: '-32021 names the missing capabilities in data.requiredCapabilities',
   suite: 'mrtr',
-  level: 'MUST',
+  requirements: ['LIFE-10'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   spec: 'basic/index#error-codes',

@@ -12,7 +12,7 @@ export default defineCheck({
   id: 'mrtr.no-server-requests',
   title: 'The server never sends JSON-RPC requests',
   suite: 'mrtr',
-  level: 'MUST',
+  requirements: ['MRTR-10', 'HTTP-04', 'STDIO-03'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   spec: 'basic/patterns#no-server-requests',

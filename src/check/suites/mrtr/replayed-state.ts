@@ -15,7 +15,7 @@ export default defineCheck({
   id: 'mrtr.replayed-state-rejected',
   title: 'A requestState replayed after completion is rejected',
   suite: 'mrtr',
-  level: 'SHOULD',
+  requirements: ['MRTR-06'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   // Final: it completes the flow (e.g. really deletes), so it runs after the checks that only ask.

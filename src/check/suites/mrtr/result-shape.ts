@@ -12,7 +12,7 @@ export default defineCheck({
   id: 'mrtr.input-required-shape',
   title: 'An InputRequiredResult has inputRequests or requestState, and only known input kinds',
   suite: 'mrtr',
-  level: 'MUST',
+  requirements: ['MRTR-02', 'MRTR-03'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   spec: 'basic/patterns/mrtr#inputrequiredresult',

@@ -14,7 +14,7 @@ export default defineCheck({
   id: 'mrtr.retry-on-another-instance',
   title: 'A retry with answers succeeds on another instance or a fresh connection',
   suite: 'mrtr',
-  level: 'MUST',
+  requirements: ['MRTR-11', 'LIFE-12'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   // Final: it completes the flow (e.g. really deletes), so it runs after the checks that only ask.

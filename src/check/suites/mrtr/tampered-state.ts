@@ -13,7 +13,7 @@ export default defineCheck({
   id: 'mrtr.tampered-state-rejected',
   title: 'A retry with a tampered requestState is rejected',
   suite: 'mrtr',
-  level: 'MUST',
+  requirements: ['MRTR-05'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   spec: 'basic/patterns/mrtr#requeststate-security',

@@ -12,7 +12,7 @@ export default defineCheck({
   id: 'mrtr.undeclared-input-kinds',
   title: 'No input request for a capability the request did not declare',
   suite: 'mrtr',
-  level: 'MUST',
+  requirements: ['MRTR-04', 'LIFE-08'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   spec: 'basic/patterns/mrtr#server-rules',

@@ -17,7 +17,7 @@ export default defineCheck({
   id: 'prompts.get-listed',
   title: 'prompts/get of a listed prompt returns messages (role + content block)',
   suite: 'prompts',
-  level: 'MUST',
+  requirements: ['PR-02'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['prompts'],

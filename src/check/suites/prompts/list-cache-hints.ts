@@ -8,7 +8,7 @@ export default defineCheck({
   id: 'prompts.list-cache-hints',
   title: 'prompts/list results carry ttlMs and cacheScope',
   suite: 'prompts',
-  level: 'MUST',
+  requirements: ['CACHE-01', 'CACHE-02', 'CACHE-03'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   requires: ['prompts'],

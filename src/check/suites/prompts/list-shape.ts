@@ -9,7 +9,7 @@ export default defineCheck({
   id: 'prompts.list-shape',
   title: 'prompts/list returns Prompt objects (name, typed arguments and optional fields)',
   suite: 'prompts',
-  level: 'MUST',
+  requirements: ['PR-01'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['prompts'],

@@ -10,7 +10,7 @@ export default defineCheck({
   id: 'prompts.missing-argument-error',
   title: 'prompts/get without a required argument answers -32602',
   suite: 'prompts',
-  level: 'MUST',
+  requirements: ['PR-05'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['prompts'],

@@ -9,7 +9,7 @@ export default defineCheck({
   id: 'prompts.unknown-prompt-error',
   title: 'prompts/get of an unknown prompt answers -32602',
   suite: 'prompts',
-  level: 'MUST',
+  requirements: ['PR-04'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['prompts'],

@@ -13,7 +13,7 @@ export default defineCheck({
   id: 'protocol.declared-capabilities-implemented',
   title: 'Every declared capability is implemented',
   suite: 'protocol',
-  level: 'MUST',
+  requirements: ['LIFE-16', 'LOG-05'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   spec: 'basic/lifecycle#capability-negotiation',

@@ -12,7 +12,7 @@ export default defineCheck({
   id: 'protocol.discover-shape',
   title: 'server/discover returns supportedVersions, capabilities, ttlMs and cacheScope',
   suite: 'protocol',
-  level: 'MUST',
+  requirements: ['LIFE-01', 'LIFE-02', 'CACHE-02', 'CACHE-03'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   spec: 'server/discover',

@@ -16,7 +16,7 @@ export default defineCheck({
   id: 'protocol.error-echoes-request-id',
   title: 'Error responses echo the request id (string and integer)',
   suite: 'protocol',
-  level: 'MUST',
+  requirements: ['BASE-08'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   spec: 'basic#responses',

@@ -14,7 +14,7 @@ export default defineCheck({
   id: 'protocol.legacy-initialize-known-version',
   title: 'initialize answers with the offered version when the server supports it',
   suite: 'protocol',
-  level: 'MUST',
+  requirements: ['LIFE-L1', 'LIFE-L2'],
   eras: ['legacy'],
   transports: ['stdio', 'http'],
   spec: '2025-11-25/basic/lifecycle#version-negotiation',

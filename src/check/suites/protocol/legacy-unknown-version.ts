@@ -18,7 +18,7 @@ export default defineCheck({
   id: 'protocol.legacy-initialize-unknown-version',
   title: 'initialize with an unknown version gets a supported version back',
   suite: 'protocol',
-  level: 'MUST',
+  requirements: ['LIFE-L3'],
   eras: ['legacy'],
   transports: ['stdio', 'http'],
   spec: '2025-11-25/basic/lifecycle#version-negotiation',

@@ -17,7 +17,7 @@ export default defineCheck({
   id: 'protocol.messages-valid',
   title: 'Every message the server sends is valid for the negotiated revision',
   suite: 'protocol',
-  level: 'MUST',
+  requirements: ['BASE-01', 'BASE-02', 'BASE-05', 'BASE-09', 'BASE-11', 'TOOL-10'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   spec: 'basic#messages',

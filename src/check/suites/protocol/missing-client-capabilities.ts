@@ -6,7 +6,7 @@ export default defineCheck({
   id: 'protocol.missing-client-capabilities-rejected',
   title: 'A request without the clientCapabilities _meta key is rejected with -32602',
   suite: 'protocol',
-  level: 'MUST',
+  requirements: ['LIFE-04'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   spec: 'basic#request-meta',

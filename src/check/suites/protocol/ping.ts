@@ -7,7 +7,7 @@ export default defineCheck({
   id: 'protocol.legacy-ping',
   title: 'ping is answered with an empty result',
   suite: 'protocol',
-  level: 'MUST',
+  requirements: ['PING-01'],
   eras: ['legacy'],
   transports: ['stdio', 'http'],
   spec: '2025-11-25/basic/utilities/ping',

@@ -20,7 +20,7 @@ export default defineCheck({
   id: 'protocol.result-type-known',
   title: 'Every result carries a known resultType',
   suite: 'protocol',
-  level: 'MUST',
+  requirements: ['BASE-06', 'BASE-07', 'TASK-X1', 'TASK-X2'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   spec: 'basic#results',

@@ -15,7 +15,7 @@ export default defineCheck({
   id: 'protocol.server-info-in-results',
   title: 'Results carry serverInfo in _meta',
   suite: 'protocol',
-  level: 'SHOULD',
+  requirements: ['LIFE-03'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   spec: 'basic#results',

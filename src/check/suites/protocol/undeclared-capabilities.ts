@@ -13,8 +13,8 @@ export default defineCheck({
   id: 'protocol.undeclared-capability-not-found',
   title: 'Methods of undeclared capabilities answer -32601',
   suite: 'protocol',
-  level: 'MUST',
-  eras: ['modern', 'legacy'],
+  requirements: ['LIFE-19'],
+  eras: ['modern'],
   transports: ['stdio', 'http'],
   spec: 'basic#error-codes',
   async run(ctx) {

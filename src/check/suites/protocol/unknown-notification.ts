@@ -16,7 +16,7 @@ export default defineCheck({
   id: 'protocol.unknown-notification-ignored',
   title: 'Unknown notifications are ignored',
   suite: 'protocol',
-  level: 'MUST',
+  requirements: ['BASE-10'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   spec: 'basic#notifications',

@@ -17,7 +17,7 @@ export default defineCheck({
   id: 'protocol.unsupported-version-rejected',
   title: 'An unsupported protocol version gets -32022 with data.supported and data.requested',
   suite: 'protocol',
-  level: 'MUST',
+  requirements: ['LIFE-06'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   spec: 'basic#request-meta',

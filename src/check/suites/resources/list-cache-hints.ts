@@ -10,7 +10,7 @@ export default defineCheck({
   id: 'resources.list-cache-hints',
   title: 'resources/list and resources/templates/list results carry ttlMs and cacheScope',
   suite: 'resources',
-  level: 'MUST',
+  requirements: ['CACHE-01', 'CACHE-02', 'CACHE-03'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   requires: ['resources'],

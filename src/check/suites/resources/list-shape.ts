@@ -9,7 +9,7 @@ export default defineCheck({
   id: 'resources.list-shape',
   title: 'resources/list returns Resource objects (uri, name, typed optional fields)',
   suite: 'resources',
-  level: 'MUST',
+  requirements: ['RES-01'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['resources'],

@@ -9,7 +9,7 @@ export default defineCheck({
   id: 'resources.read-cache-hints',
   title: 'resources/read results carry ttlMs and cacheScope',
   suite: 'resources',
-  level: 'MUST',
+  requirements: ['CACHE-01', 'CACHE-02', 'CACHE-03'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   requires: ['resources'],

@@ -9,7 +9,7 @@ export default defineCheck({
   id: 'resources.read-listed',
   title: 'resources/read of a listed resource returns contents with uri and text or blob',
   suite: 'resources',
-  level: 'MUST',
+  requirements: ['RES-03'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['resources'],

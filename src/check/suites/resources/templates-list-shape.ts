@@ -10,7 +10,7 @@ export default defineCheck({
   id: 'resources.templates-list-shape',
   title: 'resources/templates/list returns ResourceTemplate objects (uriTemplate, name)',
   suite: 'resources',
-  level: 'MUST',
+  requirements: ['RES-02'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['resources'],

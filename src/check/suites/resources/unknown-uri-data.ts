@@ -11,7 +11,7 @@ export default defineCheck({
   id: 'resources.unknown-uri-data',
   title: 'The resource-not-found error names the URI in data',
   suite: 'resources',
-  level: 'SHOULD',
+  requirements: ['EX-01'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['resources'],

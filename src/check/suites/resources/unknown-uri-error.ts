@@ -11,7 +11,7 @@ export default defineCheck({
   id: 'resources.unknown-uri-error',
   title: 'resources/read of an unknown URI answers -32602 (not the retired -32002)',
   suite: 'resources',
-  level: 'MUST',
+  requirements: ['RES-05', 'RES-07', 'BASE-16'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['resources'],

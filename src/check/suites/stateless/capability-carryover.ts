@@ -11,7 +11,7 @@ export default defineCheck({
   id: 'stateless.no-capability-carryover',
   title: 'Capabilities declared in an earlier request are not relied on',
   suite: 'stateless',
-  level: 'MUST',
+  requirements: ['LIFE-11', 'LIFE-08'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   spec: 'basic/index#statelessness',

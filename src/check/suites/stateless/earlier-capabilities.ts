@@ -12,7 +12,7 @@ export default defineCheck({
   id: 'stateless.tools-list-ignores-earlier-capabilities',
   title: 'tools/list does not change with what an earlier request declared',
   suite: 'stateless',
-  level: 'MUST',
+  requirements: ['LIFE-11', 'TOOL-04'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   requires: ['tools'],

@@ -20,7 +20,7 @@ export default defineCheck({
   id: 'stateless.first-request-works',
   title: 'A request works as the first message of a fresh connection',
   suite: 'stateless',
-  level: 'MUST',
+  requirements: ['LIFE-11', 'LIFE-12'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   spec: 'basic/index#statelessness',

@@ -53,6 +53,16 @@ export async function walkPages(
 }
 
 /** A short account of how two lists of named items differ, or undefined when they are identical. */
+/** The same items, only in another order (a SHOULD of its own, where a different set is a MUST). */
+export function onlyOrderDiffers(expected: JsonObject[], actual: JsonObject[]): boolean {
+  const sorted = (list: JsonObject[]) => list.map((item) => canonicalJson(item)).sort().join('\n');
+  return expected.length === actual.length && sorted(expected) === sorted(actual);
+}
+
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) => (isObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
+}
+
 export function listDifference(expected: JsonObject[], actual: JsonObject[], key = 'name'): string | undefined {
   const canonical = (value: unknown) => JSON.stringify(value, (_k, v: unknown) => (isObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
   if (canonical(expected) === canonical(actual)) return undefined;

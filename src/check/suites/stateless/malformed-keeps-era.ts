@@ -19,7 +19,7 @@ export default defineCheck({
   id: 'stateless.malformed-message-keeps-era',
   title: 'A malformed message does not switch the connection to the legacy era',
   suite: 'stateless',
-  level: 'MUST',
+  requirements: ['LIFE-11'],
   eras: ['modern'],
   transports: ['stdio'],
   spec: 'basic/index#statelessness',

@@ -14,7 +14,7 @@ export default defineCheck({
   id: 'stateless.replica-pagination',
   title: 'Pagination cursors work across instances',
   suite: 'stateless',
-  level: 'MUST',
+  requirements: ['LIFE-12', 'PAG-02'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   spec: 'server/utilities/pagination',

@@ -13,7 +13,7 @@ export default defineCheck({
   id: 'stateless.replica-same-answers',
   title: 'Two instances of the server give the same lists',
   suite: 'stateless',
-  level: 'MUST',
+  requirements: ['PR-03'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   spec: 'basic/index#statelessness',

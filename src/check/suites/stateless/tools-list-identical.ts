@@ -1,16 +1,16 @@
 /**
- * tools/list is the same on every connection, in the same order (DIGEST §5-6: the list must not
- * vary per connection; §12: ordered deterministically). Compared: the run's connection and two
- * fresh ones (fresh processes on stdio).
+ * tools/list is the same on every connection, in the same order. A different set breaks a MUST NOT
+ * (TOOL-04: the list does not vary per connection); a different order only a SHOULD (TOOL-05:
+ * deterministic order). Compared: the run's connection and two fresh ones (fresh processes on stdio).
  */
 import { defineCheck, pass, violation } from '../../define.js';
-import { listDifference } from './lists.js';
+import { listDifference, onlyOrderDiffers } from './lists.js';
 
 export default defineCheck({
   id: 'stateless.tools-list-identical',
   title: 'tools/list is identical across connections',
   suite: 'stateless',
-  level: 'MUST',
+  requirements: ['TOOL-04', 'TOOL-05'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   requires: ['tools'],
@@ -22,10 +22,11 @@ export default defineCheck({
       const tools = await fresh.listAll('tools/list');
       const difference = listDifference(reference, tools);
       if (difference) {
-        return violation(
-          `tools/list on fresh connection ${attempt} differs from the run's connection: ${difference}; a tool list must not depend on the connection`,
-          [{ frames: fresh.trace.frames.filter((frame) => frame.direction === 'receive').slice(-3) }],
-        );
+        const evidence = [{ frames: fresh.trace.frames.filter((frame) => frame.direction === 'receive').slice(-3) }];
+        if (onlyOrderDiffers(reference, tools)) {
+          return { ...violation(`tools/list on fresh connection ${attempt} has the same tools in another order: ${difference}; tools should come in a deterministic order`, evidence), requirement: 'TOOL-05' };
+        }
+        return { ...violation(`tools/list on fresh connection ${attempt} differs from the run's connection: ${difference}; a tool list must not depend on the connection`, evidence), requirement: 'TOOL-04' };
       }
     }
     return pass(`tools/list gave the same ${reference.length} tools, in the same order, on 3 connections`);

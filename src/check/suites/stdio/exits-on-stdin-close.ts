@@ -11,7 +11,7 @@ export default defineCheck({
   id: 'stdio.exits-on-stdin-close',
   title: 'The server exits when its stdin closes',
   suite: 'stdio',
-  level: 'SHOULD',
+  requirements: ['STDIO-04', 'STDIO-L1'],
   eras: ['modern', 'legacy'],
   transports: ['stdio'],
   spec: 'basic/transports/stdio#shutdown',

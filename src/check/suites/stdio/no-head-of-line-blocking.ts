@@ -20,7 +20,7 @@ export default defineCheck({
   id: 'stdio.no-head-of-line-blocking',
   title: 'Requests are answered while earlier ones are still in progress',
   suite: 'stdio',
-  level: 'SHOULD',
+  requirements: ['LIFE-13', 'ADV-03'],
   eras: ['modern', 'legacy'],
   transports: ['stdio'],
   spec: 'basic/transports/stdio#stateless-on-stdio',

@@ -13,7 +13,7 @@ export default defineCheck({
   id: 'stdio.stdout-only-jsonrpc',
   title: 'stdout carries only JSON-RPC messages',
   suite: 'stdio',
-  level: 'MUST',
+  requirements: ['STDIO-01', 'STDIO-02'],
   eras: ['modern', 'legacy'],
   transports: ['stdio'],
   spec: 'basic/transports/stdio',

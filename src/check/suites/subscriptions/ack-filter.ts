@@ -10,7 +10,7 @@ export default defineCheck({
   id: 'subscriptions.ack-honoured-filter',
   title: 'The acknowledgement states a subset of the requested filter',
   suite: 'subscriptions',
-  level: 'MUST',
+  requirements: ['SUB-04'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   spec: 'basic/patterns/subscriptions#acknowledgement',

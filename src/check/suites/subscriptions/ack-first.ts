@@ -9,7 +9,7 @@ export default defineCheck({
   id: 'subscriptions.ack-first',
   title: 'A subscription starts with its acknowledgement',
   suite: 'subscriptions',
-  level: 'MUST',
+  requirements: ['SUB-01'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   spec: 'basic/patterns/subscriptions#acknowledgement',

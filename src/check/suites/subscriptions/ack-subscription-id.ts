@@ -7,7 +7,7 @@ export default defineCheck({
   id: 'subscriptions.ack-subscription-id',
   title: 'The acknowledgement carries the listen request id as subscriptionId',
   suite: 'subscriptions',
-  level: 'MUST',
+  requirements: ['SUB-01', 'SUB-05'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   spec: 'basic/patterns/subscriptions#subscription-id',

@@ -11,7 +11,7 @@ export default defineCheck({
   id: 'subscriptions.notifications-carry-id',
   title: 'Subscription notifications carry the subscription id',
   suite: 'subscriptions',
-  level: 'MUST',
+  requirements: ['SUB-03', 'SUB-05'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   spec: 'basic/patterns/subscriptions#subscription-id',

@@ -11,7 +11,7 @@ export default defineCheck({
   id: 'subscriptions.requested-kinds-only',
   title: 'Only the requested kinds of notification arrive',
   suite: 'subscriptions',
-  level: 'MUST',
+  requirements: ['SUB-02', 'RES-12', 'LOG-02'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   spec: 'basic/patterns/subscriptions#filters',

@@ -7,7 +7,7 @@ export default defineCheck({
   id: 'tools.input-schema-compiles',
   title: 'Each inputSchema compiles as JSON Schema 2020-12 unless $schema says otherwise',
   suite: 'tools',
-  level: 'MUST',
+  requirements: ['TOOL-02', 'TOOL-03'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['tools'],

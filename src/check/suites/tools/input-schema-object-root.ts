@@ -8,7 +8,7 @@ export default defineCheck({
   id: 'tools.input-schema-object-root',
   title: 'Each inputSchema has type: "object" at its root',
   suite: 'tools',
-  level: 'MUST',
+  requirements: ['TOOL-02'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['tools'],

@@ -11,7 +11,7 @@ export default defineCheck({
   id: 'tools.invalid-cursor',
   title: 'tools/list with an invalid cursor answers -32602',
   suite: 'tools',
-  level: 'SHOULD',
+  requirements: ['PAG-01'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['tools'],

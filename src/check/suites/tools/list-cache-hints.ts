@@ -8,7 +8,7 @@ export default defineCheck({
   id: 'tools.list-cache-hints',
   title: 'tools/list results carry ttlMs and cacheScope',
   suite: 'tools',
-  level: 'MUST',
+  requirements: ['CACHE-01', 'CACHE-02', 'CACHE-03'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   requires: ['tools'],

@@ -9,7 +9,7 @@ export default defineCheck({
   id: 'tools.list-shape',
   title: 'tools/list returns Tool objects (name, inputSchema object, typed optional fields)',
   suite: 'tools',
-  level: 'MUST',
+  requirements: ['TOOL-01'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['tools'],

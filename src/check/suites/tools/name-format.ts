@@ -9,7 +9,7 @@ export default defineCheck({
   id: 'tools.name-format',
   title: 'Tool names use 1-128 of A-Z a-z 0-9 _ - .',
   suite: 'tools',
-  level: 'SHOULD',
+  requirements: ['TOOL-06'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['tools'],

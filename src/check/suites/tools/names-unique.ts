@@ -6,7 +6,7 @@ export default defineCheck({
   id: 'tools.names-unique',
   title: 'Tool names are unique within the server',
   suite: 'tools',
-  level: 'SHOULD',
+  requirements: ['TOOL-07'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['tools'],

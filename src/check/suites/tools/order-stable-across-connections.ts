@@ -7,7 +7,7 @@ export default defineCheck({
   id: 'tools.order-stable-across-connections',
   title: 'tools/list order is the same on a new connection',
   suite: 'tools',
-  level: 'SHOULD',
+  requirements: ['TOOL-05', 'ADV-02'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['tools'],

@@ -7,7 +7,7 @@ export default defineCheck({
   id: 'tools.order-stable',
   title: 'tools/list order is the same on repeated calls',
   suite: 'tools',
-  level: 'SHOULD',
+  requirements: ['TOOL-05', 'ADV-02'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['tools'],

@@ -7,7 +7,7 @@ export default defineCheck({
   id: 'tools.output-schema-compiles',
   title: 'Each outputSchema compiles as JSON Schema 2020-12 unless $schema says otherwise',
   suite: 'tools',
-  level: 'MUST',
+  requirements: ['TOOL-03'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['tools'],

@@ -6,7 +6,7 @@ export default defineCheck({
   id: 'tools.pagination-cache-scope',
   title: 'All tools/list pages use the same cacheScope',
   suite: 'tools',
-  level: 'MUST',
+  requirements: ['CACHE-04'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   requires: ['tools'],

@@ -10,7 +10,7 @@ export default defineCheck({
   id: 'tools.pagination-consistent',
   title: 'tools/list pagination ends and never repeats a tool across pages',
   suite: 'tools',
-  level: 'MUST',
+  requirements: ['PAG-02'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['tools'],

@@ -10,7 +10,7 @@ export default defineCheck({
   id: 'tools.set-stable-across-connections',
   title: 'A new connection sees the same set of tools',
   suite: 'tools',
-  level: 'MUST',
+  requirements: ['TOOL-04', 'ADV-02'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['tools'],

@@ -11,7 +11,7 @@ export default defineCheck({
   id: 'tools.structured-content-mirrored',
   title: 'structuredContent is mirrored as JSON in a text block',
   suite: 'tools',
-  level: 'SHOULD',
+  requirements: ['TOOL-09'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['tools'],

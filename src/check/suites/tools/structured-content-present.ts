@@ -6,7 +6,7 @@ export default defineCheck({
   id: 'tools.structured-content-present',
   title: 'Tools with an outputSchema return structuredContent',
   suite: 'tools',
-  level: 'MUST',
+  requirements: ['TOOL-08'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['tools'],

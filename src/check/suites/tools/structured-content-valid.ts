@@ -8,7 +8,7 @@ export default defineCheck({
   id: 'tools.structured-content-valid',
   title: 'structuredContent is valid against the outputSchema',
   suite: 'tools',
-  level: 'MUST',
+  requirements: ['TOOL-08'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   requires: ['tools'],
