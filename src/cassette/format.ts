@@ -1,7 +1,7 @@
 /**
  * The cassette file: newline-delimited JSON, one header line, then one line per frame in the order
  * the frames crossed the proxy. Written line by line so a crash loses nothing already seen; read
- * back with a schema so a hand-edited or foreign file fails with a line number, not a stack trace.
+ * back with a schema so a hand-edited, cut or foreign file fails with a line number, not a stack trace.
  */
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
@@ -10,9 +10,9 @@ export const CASSETTE_FORMAT = 'mcpvet-cassette';
 export const CASSETTE_VERSION = 1;
 
 const RedactionSchema = z.object({
-  /** env (a value given to the server), header, token (a key-shaped string), pattern (--redact). */
-  kind: z.enum(['env', 'header', 'token', 'pattern']),
-  /** The env variable, the header name, the token shape, or `--redact #N`; never the value. */
+  /** env (a value given to the server), header, query (of --url), token (a key-shaped string), pattern (--redact). */
+  kind: z.enum(['env', 'header', 'query', 'token', 'pattern']),
+  /** The env variable, the header name, the query parameter, the token shape, or `--redact #N`; never the value. */
   name: z.string(),
   count: z.number().int().nonnegative(),
 });
@@ -77,9 +77,10 @@ export function parseCassette(text: string, source = 'cassette'): Cassette {
     try {
       records.push({ line: index + 1, value: JSON.parse(line) });
     } catch {
-      // A half-written last line is what a killed recorder leaves: keep everything before it.
-      if (index >= lines.length - 2) return;
-      throw new CassetteFormatError(`${source}:${index + 1}: not JSON`);
+      // A half-written line (a cut file, a killed recorder) is refused: replaying a part as the whole would mislead.
+      const what = records.length === 0 ? 'the header line' : 'a frame line';
+      const cut = index === lines.length - 1 ? ': the file ends mid-line (cut off, or still being written)' : '';
+      throw new CassetteFormatError(`${source}:${index + 1}: ${what} is not complete JSON${cut}`);
     }
   });
   const [first, ...rest] = records as { line: number; value: unknown }[];

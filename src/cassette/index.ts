@@ -10,6 +10,7 @@
 import { FaultyHttp } from '../fault/http.js';
 import { FaultPlan, randomSeed } from '../fault/plan.js';
 import { checkRulesForTransport, parseFaultRule, type FaultRule } from '../fault/rules.js';
+import { secretValuesOf } from '../wire/secret-values.js';
 import type { HttpTarget, StdioTarget, Target } from '../wire/target.js';
 import { mcpvetCliPath } from './cli-path.js';
 import { readCassette, type Cassette } from './format.js';
@@ -81,7 +82,7 @@ export async function withRecording(target: Target, options: RecordOptions): Pro
     const args = [mcpvetCliPath(), 'record', '-o', options.output, ...redact, ...env, ...(target.cwd ? ['--cwd', target.cwd] : []), '--', target.command, ...target.args];
     return { target: { transport: 'stdio', command: process.execPath, args }, close: async () => {} };
   }
-  const writer = new CassetteWriter({ path: options.output, target, redactor: new Redactor({ headers: target.headers, patterns: options.redact }) });
+  const writer = new CassetteWriter({ path: options.output, target, redactor: new Redactor({ secrets: secretValuesOf(target), patterns: options.redact }) });
   const front = await serveHttpFront(new RecordingHttp(new ForwardingUpstream(target.url, target.headers), writer));
   const url = new URL(target.url);
   return {

@@ -5,6 +5,7 @@
  * cassette header can say what was removed, never what it was.
  */
 import { SECRET_FIELD, SECRET_HEADERS, TOKEN_SHAPES } from '../wire/secret-shapes.js';
+import { literalForms, MIN_SECRET_LENGTH, type SecretValue } from '../wire/secret-values.js';
 import type { Redaction } from './format.js';
 
 export interface RedactorOptions {
@@ -12,6 +13,8 @@ export interface RedactorOptions {
   env?: Record<string, string>;
   /** Headers given for the server (--header): their values are secrets wherever they show up. */
   headers?: Record<string, string>;
+  /** The run's secret values (wire/secret-values.ts: env, header and --url query values). */
+  secrets?: readonly SecretValue[];
   /** User patterns (--redact); matched on every string and on the raw frame text. */
   patterns?: RegExp[];
 }
@@ -24,15 +27,12 @@ const TOKENS: { name: string; pattern: RegExp; keepPrefix?: boolean }[] = [
   ...TOKEN_SHAPES,
 ];
 
-/** Shorter env and header values ("1", "dev") are too common to be secrets; redacting them would mangle every frame. */
-const MIN_LITERAL_LENGTH = 4;
-
 export function placeholder(kind: Kind): string {
   return `[REDACTED:${kind}]`;
 }
 
 /** True when a recorded string had something redacted in it (replay treats that part as a wildcard). */
-export const REDACTED_MARK = /\[REDACTED:(?:env|header|token|pattern)\]/;
+export const REDACTED_MARK = /\[REDACTED:(?:env|header|query|token|pattern)\]/;
 
 export class Redactor {
   private readonly counts = new Map<string, Redaction>();
@@ -41,11 +41,17 @@ export class Redactor {
 
   constructor(options: RedactorOptions = {}) {
     // Longest first, so a value that contains another is replaced whole.
-    const literal = (kind: Kind, values: Record<string, string>) =>
-      Object.entries(values)
-        .filter(([, value]) => value.length >= MIN_LITERAL_LENGTH)
-        .map(([name, value]) => ({ kind, name: kind === 'header' ? name.toLowerCase() : name, value }));
-    this.literals = [...literal('env', options.env ?? {}), ...literal('header', options.headers ?? {})].sort((a, b) => b.value.length - a.value.length);
+    const given: SecretValue[] = [
+      ...Object.entries(options.env ?? {}).map(([name, value]) => ({ kind: 'env' as const, name, value })),
+      ...Object.entries(options.headers ?? {}).map(([name, value]) => ({ kind: 'header' as const, name: name.toLowerCase(), value })),
+      ...(options.secrets ?? []),
+    ];
+    const literals = new Map<string, { kind: Kind; name: string; value: string }>();
+    for (const { kind, name, value } of given) {
+      if (value.length < MIN_SECRET_LENGTH) continue;
+      for (const form of literalForms(value)) if (!literals.has(form)) literals.set(form, { kind, name, value: form });
+    }
+    this.literals = [...literals.values()].sort((a, b) => b.value.length - a.value.length);
     this.patterns = (options.patterns ?? []).map((pattern) => new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : pattern.flags + 'g'));
   }
 

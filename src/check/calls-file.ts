@@ -15,7 +15,8 @@ export function loadCallsFile(file: string): Record<string, Record<string, unkno
   try {
     parsed = parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new Error(`cannot read --calls ${file}: ${(error as Error).message}`);
+    // One line: the YAML parser adds a code frame of the file (which may hold arguments not meant for a log).
+    throw new Error(`cannot read --calls ${file}: ${(error as Error).message.split('\n')[0]?.replace(/:\s*$/, '')}`);
   }
   if (!isObject(parsed)) throw new Error(`--calls ${file} must map tool names to argument objects`);
   for (const [name, args] of Object.entries(parsed)) {

@@ -6,13 +6,14 @@ import { isObject, type JsonObject } from '../protocol/jsonrpc.js';
 import type { EraPreference } from '../protocol/versions.js';
 import { CliError, EnvelopeCode, errorEnvelope, usageError } from './cli-error.js';
 import { ExitCode, type ExitCodeValue } from './exit-codes.js';
+import { printJson, printNote, printText } from './output.js';
 import { resolveTarget, type TargetFlags } from './target-options.js';
 import { parseToolArgs } from './tool-args.js';
-import type { CALL_METHODS } from './call-command.js';
+import { CALL_METHODS } from './call-command.js';
 
 
 export interface CallFlags extends TargetFlags {
-  method: (typeof CALL_METHODS)[number];
+  method?: (typeof CALL_METHODS)[number];
   toolName?: string;
   toolArg: string[];
   toolArgsJson?: string;
@@ -57,8 +58,8 @@ export async function runCall(positional: string[], flags: CallFlags): Promise<n
       if (strict.hasErrors && exitCode === ExitCode.Ok) exitCode = ExitCode.StrictLint;
     }
     printResult(output, flags.format);
-    for (const warning of output.warnings) process.stderr.write(`warning: ${warning}\n`);
-    for (const line of findingLines) process.stderr.write(`${line}\n`);
+    for (const warning of output.warnings) printNote(`warning: ${warning}`);
+    for (const line of findingLines) printNote(line);
     // The result is printed; a non-zero exit still ends stderr with the one-line envelope.
     if (exitCode === ExitCode.ToolError) process.stderr.write(errorEnvelope(new CliError(EnvelopeCode.ToolIsError, `tool "${flags.toolName}" returned isError: true`, exitCode)) + '\n');
     if (exitCode === ExitCode.StrictLint) process.stderr.write(errorEnvelope(new CliError(EnvelopeCode.SchemaUnportable, 'error-level lint findings in the listed tools (--strict)', exitCode)) + '\n');
@@ -69,6 +70,7 @@ export async function runCall(positional: string[], flags: CallFlags): Promise<n
 }
 
 function requireMethodFlags(flags: CallFlags): void {
+  if (flags.method === undefined) throw usageError(`--method is required (one of: ${CALL_METHODS.join(', ')})`);
   const need = (value: string | undefined, flag: string) => {
     if (value === undefined || value === '') throw usageError(`--method ${flags.method} needs ${flag}`);
   };
@@ -102,7 +104,8 @@ function eraFor(flags: CallFlags): EraPreference {
 
 async function perform(client: McpClient, flags: CallFlags): Promise<CallOutput> {
   const done = (result: unknown, exitCode: number = ExitCode.Ok, warnings: string[] = []): CallOutput => ({ result, exitCode, warnings });
-  switch (flags.method) {
+  const method = flags.method as NonNullable<CallFlags['method']>;
+  switch (method) {
     case 'initialize':
     case 'server/discover':
       if (!client.handshake) throw new CliError(EnvelopeCode.ProtocolError, `${flags.method} got no result: ${client.eraReason}`, ExitCode.Usage);
@@ -118,13 +121,13 @@ async function perform(client: McpClient, flags: CallFlags): Promise<CallOutput>
     case 'tools/call':
       return callTool(client, flags);
     case 'resources/read':
-      return done(resultOf(await client.readResource(flags.uri as string), flags.method));
+      return done(resultOf(await client.readResource(flags.uri as string), method));
     case 'prompts/get':
-      return done(resultOf(await client.getPrompt(flags.promptName as string, keyValues(flags.promptArgs, '--prompt-args')), flags.method));
+      return done(resultOf(await client.getPrompt(flags.promptName as string, keyValues(flags.promptArgs, '--prompt-args')), method));
     case 'completion/complete':
-      return done(resultOf(await client.complete(completionParams(flags)), flags.method));
+      return done(resultOf(await client.complete(completionParams(flags)), method));
     case 'logging/setLevel':
-      return done(resultOf(await client.request('logging/setLevel', { level: flags.logLevel }), flags.method));
+      return done(resultOf(await client.request('logging/setLevel', { level: flags.logLevel }), method));
   }
 }
 
@@ -192,14 +195,15 @@ function printResult(output: CallOutput, format: 'json' | 'text'): void {
     const document: JsonObject = { result: output.result };
     if (output.warnings.length > 0) document.warnings = output.warnings;
     if (output.schemaFindings) document.schemaFindings = output.schemaFindings;
-    process.stdout.write(JSON.stringify(document, null, 2) + '\n');
+    printJson(JSON.stringify(document, null, 2) + '\n');
     return;
   }
+  // Text is for a terminal: server text gets its control characters escaped.
   const result = output.result;
   if (isObject(result) && Array.isArray(result.content)) {
-    for (const block of result.content) process.stdout.write((isObject(block) && block.type === 'text' ? String(block.text) : JSON.stringify(block, null, 2)) + '\n');
-    if (result.isError) process.stdout.write('(the tool reported an error)\n');
+    for (const block of result.content) printText((isObject(block) && block.type === 'text' ? String(block.text) : JSON.stringify(block, null, 2)) + '\n');
+    if (result.isError) printText('(the tool reported an error)\n');
     return;
   }
-  process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+  printText(JSON.stringify(result, null, 2) + '\n');
 }

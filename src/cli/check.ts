@@ -5,9 +5,10 @@ import { SUITES } from '../check/registry.js';
 import { runCheckRun } from '../check/run.js';
 import type { CheckDefinition, Suite } from '../check/types.js';
 import type { Era } from '../protocol/versions.js';
+import { rememberSecrets, secretValuesOf } from '../wire/secret-values.js';
 import type { Target } from '../wire/target.js';
 import { usageError } from './cli-error.js';
-import { resolveTarget, type TargetFlags } from './target-options.js';
+import { checkHttpUrl, resolveTarget, type TargetFlags } from './target-options.js';
 
 export interface CheckFlags extends TargetFlags {
   list?: boolean;
@@ -41,12 +42,22 @@ export async function runCheck(positional: string[], flags: CheckFlags): Promise
   if (unknownFormat) throw usageError(`unknown format "${unknownFormat}" (formats: ${FORMATS.join(', ')})`);
   if (formats.length > 1 && !flags.output) throw usageError(`--format ${formats.join(',')}: several formats need -o DIR (stdout takes one)`);
   if (!Number.isInteger(flags.concurrency) || flags.concurrency < 1) throw usageError('--concurrency takes a positive whole number');
+  await requireSomeChecks(flags, suites as Suite[]);
   if (flags.list) return listChecks(flags, suites as Suite[], formats);
 
   const target = await resolveTarget(flags, positional);
   const calls = flags.calls ? loadOrUsage(() => loadCallsFile(flags.calls as string)) : {};
   const host = flags.answers ? await loadHost(flags.answers) : undefined;
   const replica = flags.replica ? replicaTarget(flags.replica, target) : undefined;
+  if (flags.specSchema) await requireSpecSchema(flags.specSchema);
+  if (flags.output !== undefined) {
+    const { prepareOutputDir, ReportUsageError } = await import('../report/write.js');
+    try {
+      prepareOutputDir(flags.output);
+    } catch (error) {
+      throw error instanceof ReportUsageError ? usageError(error.message) : error;
+    }
+  }
   const baseline = await import('../report/baseline.js');
   let expected: string[] | undefined;
   if (flags.expectedFailures) {
@@ -89,10 +100,28 @@ export async function runCheck(positional: string[], flags: CheckFlags): Promise
   return baseline.exitCodeFor(report, { strictWarnings: flags.strictWarnings });
 }
 
-/** Header and env values the user gave may be credentials: reports mask them wherever they appear. */
+/** Env, header and query values the user gave may be credentials: reports mask them wherever they appear. */
 function secretsOf(target: Target): string[] {
-  const values = target.transport === 'http' ? Object.values(target.headers ?? {}) : Object.values(target.env ?? {});
-  return values.filter((value) => value.length >= 4);
+  return secretValuesOf(target).map((secret) => secret.value);
+}
+
+/** A selection that matches no check is a typo (`--only '['`), not a clean run. */
+async function requireSomeChecks(flags: CheckFlags, suites: Suite[]): Promise<void> {
+  const { ALL_CHECKS } = await import('../check/registry.js');
+  const { selectChecks } = await import('../check/runner.js');
+  if (selectChecks(ALL_CHECKS, { suites, only: flags.only, skip: flags.skip }).length > 0) return;
+  const given = [...suites.map((suite) => `--suite ${suite}`), ...flags.only.map((glob) => `--only '${glob}'`), ...flags.skip.map((glob) => `--skip '${glob}'`)];
+  throw usageError(`${given.join(' ')} selects no checks (see mcpvet check --list)`);
+}
+
+/** A --spec-schema that cannot be loaded is the user's mistake, found before the run. */
+async function requireSpecSchema(file: string): Promise<void> {
+  const { loadSpecSchema, SpecSchemaError } = await import('../protocol/spec-schema.js');
+  try {
+    loadSpecSchema(file);
+  } catch (error) {
+    throw error instanceof SpecSchemaError ? usageError(`--spec-schema: ${error.message}`) : error;
+  }
 }
 
 /** `--list`: what would run, without a server: for writing --only globs and baselines. */
@@ -162,7 +191,12 @@ async function loadHost(file: string): Promise<InputHost> {
 
 /** A URL means an HTTP replica; anything else is a command line for a stdio replica. */
 function replicaTarget(value: string, primary: Target): Target {
-  if (/^https?:\/\//.test(value)) return { transport: 'http', url: value, headers: primary.transport === 'http' ? primary.headers : undefined };
+  if (/^https?:\/\//.test(value)) {
+    checkHttpUrl(value, '--replica');
+    const replica: Target = { transport: 'http', url: value, headers: primary.transport === 'http' ? primary.headers : undefined };
+    rememberSecrets(secretValuesOf(replica));
+    return replica;
+  }
   const [command, ...args] = value.split(/\s+/).filter(Boolean);
   if (!command) throw usageError('--replica needs a URL or a command');
   return { transport: 'stdio', command, args, env: primary.transport === 'stdio' ? primary.env : undefined, cwd: primary.transport === 'stdio' ? primary.cwd : undefined };

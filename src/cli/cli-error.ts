@@ -1,9 +1,11 @@
 /**
- * Errors the CLI reports: one line of JSON on stderr (`{"error":{...}}`), secrets and query
- * strings redacted, and an exit code. Never a stack trace.
+ * Errors the CLI reports: one line on stderr (plain, or JSON `{"error":{...}}`), secrets and query
+ * strings redacted, control characters escaped, server text clipped, and an exit code. Never a
+ * stack trace.
  */
 import { TransportError } from '../protocol/transport-error.js';
 import { redactText } from '../report/redact.js';
+import { jsonPrintable, oneLine } from '../wire/control-chars.js';
 import { redactUrl } from '../wire/target.js';
 import { ExitCode, type ExitCodeValue } from './exit-codes.js';
 
@@ -65,10 +67,28 @@ export function toCliError(error: unknown): CliError {
   return new CliError(EnvelopeCode.Error, (error as Error)?.message ?? String(error), ExitCode.Usage);
 }
 
+/** Server text quoted in an error (a 12 KB WWW-Authenticate, an error page) is clipped to this. */
+export const ERROR_TEXT_MAX = 400;
+
+/** One line, redacted and clipped; control characters stay raw here (each output form escapes them). */
+function errorText(text: string): string {
+  const flat = redactText(text)
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(' ');
+  return flat.length <= ERROR_TEXT_MAX ? flat : `${flat.slice(0, ERROR_TEXT_MAX)}… (clipped: ${flat.length} characters in all)`;
+}
+
 export function errorEnvelope(error: CliError): string {
-  const body: Record<string, unknown> = { code: error.code, message: redactText(error.message) };
-  if (error.extra.cause) body.cause = redactText(error.extra.cause);
+  const body: Record<string, unknown> = { code: error.code, message: errorText(error.message) };
+  if (error.extra.cause) body.cause = errorText(error.extra.cause);
   if (error.extra.status !== undefined) body.status = error.extra.status;
-  if (error.extra.url) body.url = redactUrl(error.extra.url);
-  return JSON.stringify({ error: body });
+  if (error.extra.url) body.url = errorText(redactUrl(error.extra.url));
+  return jsonPrintable(JSON.stringify({ error: body }));
+}
+
+/** The plain form: `mcpvet: message`. */
+export function errorLine(error: CliError): string {
+  return `mcpvet: ${oneLine(errorText(error.message))}`;
 }

@@ -5,6 +5,7 @@ import { describeSnapshot, renderDiff, type DiffFormat } from '../contract/rende
 import { ContractFormatError } from '../contract/snapshot-types.js';
 import { usageError } from './cli-error.js';
 import { ExitCode } from './exit-codes.js';
+import { printJson, printText } from './output.js';
 
 export async function runDiff(oldFile: string, newFile: string, flags: { format: DiffFormat }): Promise<number> {
   let before;
@@ -16,6 +17,8 @@ export async function runDiff(oldFile: string, newFile: string, flags: { format:
     throw error;
   }
   const changes = diffContracts(before, after);
-  process.stdout.write(renderDiff(changes, flags.format, { oldLabel: `${oldFile} (${describeSnapshot(before)})`, newLabel: `${newFile} (${describeSnapshot(after)})` }).trimEnd() + '\n');
+  const output = renderDiff(changes, flags.format, { oldLabel: `${oldFile} (${describeSnapshot(before)})`, newLabel: `${newFile} (${describeSnapshot(after)})` }).trimEnd() + '\n';
+  if (flags.format === 'json') printJson(output);
+  else printText(output);
   return suggestBump(changes) === 'major' ? ExitCode.Failed : ExitCode.Ok;
 }

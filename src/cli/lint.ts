@@ -4,6 +4,7 @@ import { connect } from '../client/connect.js';
 import { hasErrors, lintToolsListResult, renderJson, renderMarkdown, renderSarif, renderText, UnknownProfileError, type LintFinding } from '../lint/index.js';
 import { usageError } from './cli-error.js';
 import { ExitCode } from './exit-codes.js';
+import { printJson, printText } from './output.js';
 import { resolveTarget, type TargetFlags } from './target-options.js';
 
 export interface LintFlags extends TargetFlags {
@@ -22,7 +23,9 @@ export async function runLint(positional: string[], flags: LintFlags): Promise<n
     if (error instanceof UnknownProfileError) throw usageError(error.message);
     throw error;
   }
-  process.stdout.write(render(findings, flags, tools.length).trimEnd() + '\n');
+  const output = render(findings, flags, tools.length).trimEnd() + '\n';
+  if (flags.format === 'json' || flags.format === 'sarif') printJson(output);
+  else printText(output);
   return hasErrors(findings) ? ExitCode.StrictLint : ExitCode.Ok;
 }
 

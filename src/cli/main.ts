@@ -5,7 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import pkg from '../../package.json' with { type: 'json' };
-import { errorEnvelope, toCliError, usageError } from './cli-error.js';
+import { errorEnvelope, errorLine, toCliError, usageError } from './cli-error.js';
 import { ExitCode } from './exit-codes.js';
 import { defineCallCommand } from './call-command.js';
 import { collect } from './target-options.js';
@@ -89,7 +89,7 @@ async function main(argv: string[]): Promise<void> {
 
 function report(error: ReturnType<typeof toCliError>): void {
   if (jsonErrors) process.stderr.write(errorEnvelope(error) + '\n');
-  else process.stderr.write(`mcpvet: ${error.message}\n`);
+  else process.stderr.write(errorLine(error) + '\n');
   process.exitCode = error.exitCode;
 }
 

@@ -8,9 +8,11 @@ import { loadScript, runScript, ScriptError } from '../cassette/script.js';
 import { recordTrace } from '../cassette/trace-recorder.js';
 import { CassetteWriter } from '../cassette/writer.js';
 import { Trace } from '../wire/trace.js';
+import { secretValuesOf } from '../wire/secret-values.js';
 import { redactUrl, type Target } from '../wire/target.js';
 import { usageError } from './cli-error.js';
 import { ExitCode } from './exit-codes.js';
+import { printNote } from './output.js';
 import { serveHttpUntilStopped, serveLines } from './proxy.js';
 import { resolveTarget, type TargetFlags } from './target-options.js';
 
@@ -26,19 +28,23 @@ export async function runRecord(positional: string[], flags: RecordFlags): Promi
   const target = await resolveTarget(flags, positional);
   if (flags.listen !== undefined && (target.transport === 'stdio' || flags.script)) throw usageError('--listen applies to recording an --url target as a proxy');
   const steps = flags.script ? await loadScript(flags.script).catch(toUsage) : undefined;
-  const writer = openWriter(flags.output, target, new Redactor({ env: target.transport === 'stdio' ? target.env : {}, headers: target.transport === 'http' ? target.headers : {}, patterns }));
+  // One set of rules for the cassette and for what is printed: the run's secret values, token shapes, --redact.
+  const redactorOptions = { secrets: secretValuesOf(target), patterns };
+  const writer = openWriter(flags.output, target, new Redactor(redactorOptions));
 
   if (steps) {
     const trace = new Trace();
     recordTrace(trace, writer);
     const client = await connect(target, { era: flags.protocolEra, timeoutMs: flags.timeout, trace });
+    // A redactor of its own, so the cassette header counts only what was removed from the cassette.
+    const printed = new Redactor(redactorOptions);
     try {
-      for (const line of await runScript(client, steps)) process.stderr.write(`${line}\n`);
+      for (const line of await runScript(client, steps)) printNote(printed.string(line));
     } finally {
       await client.close();
       writer.close();
     }
-    process.stderr.write(`mcpvet record: ${writer.frameCount} frames (${client.era} era) written to ${flags.output}\n`);
+    printNote(`mcpvet record: ${writer.frameCount} frames (${client.era} era) written to ${flags.output}`);
     return ExitCode.Ok;
   }
   if (target.transport === 'stdio') {

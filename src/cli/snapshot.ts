@@ -3,7 +3,9 @@ import { writeFile } from 'node:fs/promises';
 import { connect } from '../client/connect.js';
 import { matchesAny } from '../check/glob.js';
 import { takeSnapshot } from '../contract/snapshot.js';
+import { maskLiterals } from '../report/redact.js';
 import { ExitCode } from './exit-codes.js';
+import { printNote } from './output.js';
 import { resolveTarget, type TargetFlags } from './target-options.js';
 
 export interface SnapshotFlags extends TargetFlags {
@@ -20,8 +22,9 @@ export async function runSnapshot(positional: string[], flags: SnapshotFlags): P
       withDescriptions: flags.withDescriptions,
       mayCall: flags.allowCall.length > 0 ? (tool) => matchesAny(String(tool.name), flags.allowCall) || (tool.annotations as { readOnlyHint?: boolean } | undefined)?.readOnlyHint === true : undefined,
     });
-    await writeFile(flags.output, JSON.stringify(snapshot, null, 2) + '\n');
-    process.stderr.write(`mcpvet: wrote ${flags.output}: ${snapshot.tools.length} tools, ${snapshot.resources.length} resources, ${snapshot.resourceTemplates.length} templates, ${snapshot.prompts.length} prompts (${snapshot.era} era, ${snapshot.protocolVersion})\n`);
+    // The server may echo what it was given (env, headers, query) in descriptions and error messages.
+    await writeFile(flags.output, maskLiterals(JSON.stringify(snapshot, null, 2)) + '\n');
+    printNote(`mcpvet: wrote ${flags.output}: ${snapshot.tools.length} tools, ${snapshot.resources.length} resources, ${snapshot.resourceTemplates.length} templates, ${snapshot.prompts.length} prompts (${snapshot.era} era, ${snapshot.protocolVersion})`);
     return ExitCode.Ok;
   } finally {
     await client.close();

@@ -2,7 +2,9 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { EraPreference } from '../protocol/versions.js';
-import type { Target } from '../wire/target.js';
+import { oneLine } from '../wire/control-chars.js';
+import { rememberSecrets, secretValuesOf } from '../wire/secret-values.js';
+import { redactUrl, type Target } from '../wire/target.js';
 import { usageError } from './cli-error.js';
 
 export interface TargetFlags {
@@ -21,10 +23,20 @@ export interface TargetFlags {
 /** Repeatable flags collect into a list; an absent one becomes [] before the action runs (see main.ts). */
 export const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 
-export function parseTimeout(value: string): number {
+/** Node's timers hold 32-bit signed milliseconds: a longer delay fires at once. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** A duration flag in milliseconds, 1 to 2^31-1 (about 24.8 days). */
+export function parseMilliseconds(flag: string, value: string): number {
   const ms = Number(value);
-  if (!Number.isInteger(ms) || ms <= 0) throw usageError(`--timeout takes a whole number of milliseconds, not "${value}"`);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(ms) || ms < 1 || ms > MAX_TIMER_MS) {
+    throw usageError(`${flag} takes a whole number of milliseconds from 1 to ${MAX_TIMER_MS}, not "${oneLine(value)}"`);
+  }
   return ms;
+}
+
+export function parseTimeout(value: string): number {
+  return parseMilliseconds('--timeout', value);
 }
 
 export function addTargetOptions(command: Command): Command {
@@ -41,8 +53,35 @@ export function addTargetOptions(command: Command): Command {
     .option('--timeout <ms>', 'timeout of each request in milliseconds', parseTimeout, 10_000);
 }
 
-/** The Target from flags, a positional command (after `--` or not), or an mcpServers config file. */
+/**
+ * The Target from flags, a positional command (after `--` or not), or an mcpServers config file.
+ * Its secret values (env, headers, query) are remembered, so every output of the run masks them.
+ */
 export async function resolveTarget(flags: TargetFlags, positional: string[]): Promise<Target> {
+  const target = await targetOf(flags, positional);
+  if (target.transport === 'http') {
+    checkHttpUrl(target.url, flags.config !== undefined ? `the --config url` : '--url');
+    for (const [name, value] of Object.entries(target.headers ?? {})) checkHeader(name, value);
+  }
+  rememberSecrets(secretValuesOf(target));
+  return target;
+}
+
+/** An http(s) URL without user:password@ (credentials go in --header, where they are redacted). */
+export function checkHttpUrl(value: string, flag: string): void {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw usageError(`${flag} must be an http:// or https:// URL, not "${oneLine(redactUrl(value))}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw usageError(`${flag} must be an http:// or https:// URL, not "${oneLine(redactUrl(value))}"`);
+  if (url.username !== '' || url.password !== '') {
+    throw usageError(`${flag} ${redactUrl(value)}: credentials in the URL (user:password@) are not sent; give them as an Authorization header (--header)`);
+  }
+}
+
+async function targetOf(flags: TargetFlags, positional: string[]): Promise<Target> {
   if (flags.transport === 'sse') throw usageError('the deprecated HTTP+SSE transport is not supported; use a Streamable HTTP --url');
   // Inspector CLI forms: `--server-url URL`, and a lone URL where the command would be.
   if (flags.serverUrl !== undefined) flags = { ...flags, url: flags.url ?? flags.serverUrl };
@@ -60,12 +99,6 @@ export async function resolveTarget(flags: TargetFlags, positional: string[]): P
   }
   if (flags.url !== undefined) {
     if (flags.env.length > 0 || flags.cwd) throw usageError('-e and --cwd apply to stdio servers, not to --url');
-    try {
-      const url = new URL(flags.url);
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
-    } catch {
-      throw usageError(`--url must be an http:// or https:// URL, not "${flags.url}"`);
-    }
     return { transport: 'http', url: flags.url, headers: parseHeaders(flags.header) };
   }
   if (flags.header.length > 0) throw usageError('--header applies to --url servers, not to stdio');
@@ -73,12 +106,23 @@ export async function resolveTarget(flags: TargetFlags, positional: string[]): P
   return { transport: 'stdio', command: command as string, args, env: parseEnv(flags.env), cwd: flags.cwd };
 }
 
+/** RFC 9110 token characters. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** Refused before anything is sent; the value is never echoed: it is most often a credential. */
+function checkHeader(name: string, value: string): void {
+  if (!HEADER_NAME.test(name)) throw usageError(`header "${oneLine(name)}": not a valid HTTP header name`);
+  if (/[\r\n\0]/.test(value)) throw usageError(`header ${name}: the value contains a line break (CR or LF) or NUL, which HTTP does not allow`);
+}
+
 export function parseHeaders(values: string[]): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const value of values) {
     const colon = value.indexOf(':');
-    if (colon <= 0) throw usageError(`--header takes 'Name: value', not "${value.replace(/:.*/, ':…')}"`);
-    headers[value.slice(0, colon).trim()] = value.slice(colon + 1).trim();
+    if (colon <= 0) throw usageError(colon === 0 ? "--header takes 'Name: value', not ': …' (no name)" : "--header takes 'Name: value' (the one given has no colon; it is not echoed, it may be a credential)");
+    const name = value.slice(0, colon).trim();
+    headers[name] = value.slice(colon + 1).trim();
+    checkHeader(name, headers[name]);
   }
   return headers;
 }
@@ -87,7 +131,7 @@ export function parseEnv(values: string[]): Record<string, string> {
   const env: Record<string, string> = {};
   for (const value of values) {
     const equals = value.indexOf('=');
-    if (equals <= 0) throw usageError(`-e takes KEY=VALUE, not "${value.replace(/=.*/, '=…')}"`);
+    if (equals <= 0) throw usageError(`-e takes KEY=VALUE, not "${oneLine(value.replace(/=[^]*/, '=…'))}"`);
     env[value.slice(0, equals)] = value.slice(equals + 1);
   }
   return env;

@@ -4,6 +4,7 @@ import { connect } from '../client/connect.js';
 import { verifyCassette, type VerifyItem } from '../contract/verify.js';
 import { usageError } from './cli-error.js';
 import { ExitCode } from './exit-codes.js';
+import { printJson, printText } from './output.js';
 import { resolveTarget, type TargetFlags } from './target-options.js';
 
 export interface VerifyFlags extends TargetFlags {
@@ -31,8 +32,8 @@ export async function runVerify(file: string, positional: string[], flags: Verif
     await client.close();
   }
   const different = items.filter((item) => item.status === 'different');
-  if (flags.format === 'json') process.stdout.write(JSON.stringify({ cassette: file, items, different: different.length }, null, 2) + '\n');
-  else process.stdout.write(renderText(file, items));
+  if (flags.format === 'json') printJson(JSON.stringify({ cassette: file, items, different: different.length }, null, 2) + '\n');
+  else printText(renderText(file, items));
   return different.length > 0 ? ExitCode.Failed : ExitCode.Ok;
 }
 

@@ -2,6 +2,7 @@
 import { CHANGE_KINDS, type ChangeKind, type ContractChange } from './change.js';
 import { countByKind, suggestBump } from './diff.js';
 import type { ContractSnapshot } from './snapshot-types.js';
+import { printable } from '../wire/control-chars.js';
 
 export type DiffFormat = 'text' | 'markdown' | 'json';
 
@@ -55,7 +56,8 @@ export function renderDiffText(changes: readonly ContractChange[], context: Diff
       lines.push(`  ${change.subject}: ${change.message}`, `      at ${change.path}`);
     }
   }
-  return `${lines.join('\n')}\n`;
+  // Subjects and messages carry server-supplied names: no escape sequence reaches the terminal.
+  return `${printable(lines.join('\n'))}\n`;
 }
 
 /** Server-supplied names end up in the comment, so anything Markdown or HTML would act on is escaped. */
@@ -88,7 +90,7 @@ export function renderDiffMarkdown(changes: readonly ContractChange[], context: 
       lines.push(`| ${escapeCell(change.subject)} | ${escapeCell(change.message)} | ${codeCell(change.path)} |`);
     }
   }
-  return `${lines.join('\n')}\n`;
+  return `${printable(lines.join('\n'))}\n`;
 }
 
 export interface DiffJson {

@@ -10,6 +10,7 @@ import type { CheckResult, Evidence, RunReport } from '../check/types.js';
 import type { Frame, HttpMeta } from '../wire/trace.js';
 import { redactUrl } from '../wire/target.js';
 import { SECRET_FIELD, SECRET_HEADERS, SECRET_KEY_WORDS, TOKEN_SHAPES } from '../wire/secret-shapes.js';
+import { literalForms, rememberedLiterals } from '../wire/secret-values.js';
 
 export const REDACTED = 'REDACTED';
 
@@ -38,7 +39,10 @@ function looksLikeToken(text: string): boolean {
 const URL_PATTERN = /\bhttps?:\/\/[^\s"'<>`\\]+/g;
 
 export interface RedactOptions {
-  /** Literal values to mask wherever they appear (shorter than 4 characters: ignored). */
+  /**
+   * Literal values to mask wherever they appear (shorter than 4 characters: ignored), on top of
+   * the secret values the CLI remembered for the run (wire/secret-values.ts).
+   */
   secrets?: readonly string[];
 }
 
@@ -52,9 +56,17 @@ function redactSchemeCredential(match: string, scheme: string, space: string, va
   return `${scheme}${space}${REDACTED}`;
 }
 
-export function redactText(text: string, options: RedactOptions = {}): string {
+/** Replaces the literal secret values (given and remembered, in every form they take) by REDACTED. */
+export function maskLiterals(text: string, secrets: readonly string[] = []): string {
+  const given = secrets.flatMap(literalForms);
+  const literals = given.length === 0 ? rememberedLiterals() : [...new Set([...given, ...rememberedLiterals()])].sort((a, b) => b.length - a.length);
   let out = text;
-  for (const secret of options.secrets ?? []) if (secret.length >= 4) out = out.split(secret).join(REDACTED);
+  for (const literal of literals) if (out.includes(literal)) out = out.split(literal).join(REDACTED);
+  return out;
+}
+
+export function redactText(text: string, options: RedactOptions = {}): string {
+  let out = maskLiterals(text, options.secrets);
   out = out.replace(URL_PATTERN, (url) => redactUrl(url));
   out = out.replace(SCHEME_CREDENTIAL, redactSchemeCredential);
   for (const [pattern, replacement] of CONTEXT_PATTERNS) out = out.replace(pattern, replacement);

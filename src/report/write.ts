@@ -9,8 +9,9 @@
  *   what was written goes to stderr.
  * Files never contain color. The directory is created when missing; files are replaced.
  */
+import { mkdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { RunReport } from '../check/types.js';
 import { conformanceFiles } from './conformance.js';
 import { getReporter, type Reporter } from './types.js';
@@ -29,6 +30,44 @@ export class ReportUsageError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ReportUsageError';
+  }
+}
+
+/**
+ * Makes sure -o DIR can take the reports before a run spends minutes: an existing directory, or
+ * one that can be created, and writable (a probe file is written and removed). Folders are created
+ * one level at a time: Node's recursive mkdir never returns under /proc.
+ */
+export function prepareOutputDir(dir: string): void {
+  const path = resolve(dir);
+  const missing: string[] = [];
+  let existing = path;
+  for (;;) {
+    const stat = statOrUndefined(existing);
+    if (stat) {
+      if (!stat.isDirectory()) throw new ReportUsageError(`-o ${dir}: ${existing === path ? 'exists and is not a directory' : `${existing} is not a directory`}`);
+      break;
+    }
+    const parent = dirname(existing);
+    if (parent === existing) break;
+    missing.unshift(existing);
+    existing = parent;
+  }
+  try {
+    for (const folder of missing) mkdirSync(folder);
+    const probe = join(path, `.mcpvet-probe-${process.pid}`);
+    writeFileSync(probe, '');
+    unlinkSync(probe);
+  } catch (error) {
+    throw new ReportUsageError(`-o ${dir}: not a writable directory (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+}
+
+function statOrUndefined(path: string): ReturnType<typeof statSync> | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
   }
 }
 

@@ -13,9 +13,11 @@ describe('cassette format', () => {
     expect(cassette.frames[1]?.http?.status).toBe(200);
   });
 
-  it('keeps what a killed recorder left: a half-written last line is ignored', () => {
-    const text = lines(header, frame(0)) + '{"type":"frame","seq":1,"t":';
-    expect(parseCassette(text).frames).toHaveLength(1);
+  it('refuses a file cut off mid-frame or mid-header, naming the line', () => {
+    const cutFrame = lines(header, frame(0)) + '{"type":"frame","seq":1,"t":';
+    expect(() => parseCassette(cutFrame, 'x.ndjson')).toThrow('x.ndjson:3: a frame line is not complete JSON: the file ends mid-line');
+    const cutHeader = JSON.stringify(header).slice(0, 40);
+    expect(() => parseCassette(cutHeader, 'x.ndjson')).toThrow('x.ndjson:1: the header line is not complete JSON: the file ends mid-line');
   });
 
   it('refuses a file that is not a cassette, another version, or a bad frame, with the line', () => {

@@ -128,3 +128,13 @@ describe('diff rendering', () => {
     expect(text).toContain('  prompt summarize: prompt removed');
   });
 });
+
+describe('server text in the text and Markdown diff', () => {
+  it('escapes control characters, so a tool name cannot drive the terminal', () => {
+    const change: ContractChange = { kind: 'breaking', subject: 'tool x\u001b]0;pwned\u0007', path: 'tools.x\u001b[2J', message: 'removed\u009b31m' };
+    for (const output of [renderDiffText([change]), renderDiffMarkdown([change])]) {
+      expect(output).not.toMatch(/[\u001b\u0007\u009b]/);
+      expect(output).toContain('\\u001b');
+    }
+  });
+});

@@ -1,5 +1,6 @@
 // Markdown report (e.g. a CI job summary): one table per tool.
 import { groupByTool, summarize, summaryLine } from '../summary.js';
+import { printable } from '../../wire/control-chars.js';
 import type { LintFinding } from '../types.js';
 
 const ICON = { error: 'error', warning: 'warning', info: 'info' } as const;
@@ -16,7 +17,7 @@ export function renderMarkdown(findings: LintFinding[]): string {
     }
     out.push('');
   }
-  return out.join('\n');
+  return printable(out.join('\n'));
 }
 
 /** Table cells: pipes and newlines would break the row. */

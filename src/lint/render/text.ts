@@ -1,5 +1,6 @@
 // Plain-text report for terminals: findings grouped by tool, each with path, issue and fix.
 import { groupByTool, summarize, summaryLine } from '../summary.js';
+import { printable } from '../../wire/control-chars.js';
 import type { LintFinding } from '../types.js';
 
 const LABEL = { error: 'error  ', warning: 'warning', info: 'info   ' } as const;
@@ -18,5 +19,6 @@ export function renderText(findings: LintFinding[], toolCount?: number): string 
   }
   const s = summarize(findings);
   lines.push(`${summaryLine(s)} in ${s.tools} tool(s)${toolCount === undefined ? '' : ` of ${toolCount}`}.`);
-  return lines.join('\n') + '\n';
+  // Tool names, paths and messages come from the server: no escape sequence reaches the terminal.
+  return printable(lines.join('\n')) + '\n';
 }
