@@ -36,6 +36,14 @@ describe('an answer whose id is not the request’s', () => {
       expect(Number(ids?.[2])).toBe(Number(ids?.[1]) + 1000);
       expect(result.ms).toBeLessThan(10_000);
     });
+
+    it(`${transport}: check reports it as a finding naming both ids`, async () => {
+      const result = await runCli(['check', '--only', 'protocol.declared-capabilities-implemented', '--timeout', '30000', ...target()]);
+      expect(result.code, result.stdout + result.stderr).toBe(2);
+      expect(result.stdout).toMatch(/FAIL +protocol\.declared-capabilities-implemented/);
+      expect(result.stdout).toMatch(/answered tools\/list \(id "mcpvet-declared-\d+"\) with id "mcpvet-declared-\d+-other"/);
+      expect(result.ms).toBeLessThan(15_000);
+    });
   }
 });
 
@@ -52,5 +60,12 @@ describe('an SSE stream that ends with notifications and no answer', () => {
     const error = envelope(result.stderr);
     expect(error).toMatchObject({ code: 'unreachable', cause: 'stream-ended-unanswered', status: 200 });
     expect(error.message).toBe('the server ended the stream without answering tools/list (HTTP 200 after 1 notification)');
+  });
+
+  it('check reports it as a finding', async () => {
+    const result = await runCli(['check', '--only', 'protocol.declared-capabilities-implemented', '--url', http.url]);
+    expect(result.code, result.stdout + result.stderr).toBe(2);
+    expect(result.stdout).toMatch(/FAIL +protocol\.declared-capabilities-implemented/);
+    expect(result.stdout).toContain('the server ended the stream without answering tools/list (HTTP 200 after 1 notification)');
   });
 });
