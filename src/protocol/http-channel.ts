@@ -5,6 +5,7 @@ import { Trace } from '../wire/trace.js';
 import type { Channel, ChannelReply, SendOptions, ServerRequestHandler } from './channel.js';
 import { isNotification, isRequest, isResponse, type JsonObject, type RequestMessage } from './jsonrpc.js';
 import { TransportError } from './transport-error.js';
+import { mismatchedId, streamEndedUnanswered } from './unanswered.js';
 
 const BASE_HEADERS: Record<string, string> = {
   'content-type': 'application/json',
@@ -57,8 +58,8 @@ export class HttpChannel implements Channel {
             options.onNotification?.(received as unknown as JsonObject);
           }
         },
-        until: (received) =>
-          (isResponse(received) && id !== undefined && received.id === id) || (isNotification(received) && (options.stopOn?.(received as unknown as JsonObject) ?? false)),
+        // An answer on this POST's stream, whatever its id, ends it: only this request's can come.
+        until: (received) => (isResponse(received) && id !== undefined) || (isNotification(received) && (options.stopOn?.(received as unknown as JsonObject) ?? false)),
       });
     } catch (error) {
       throw toTransportError(error, this.target.url);
@@ -66,13 +67,34 @@ export class HttpChannel implements Channel {
       this.open.delete(controller);
     }
     const responses = exchange.messages.filter(isResponse) as unknown as JsonObject[];
-    const response = responses.find((candidate) => candidate.id === id) ?? responses[0];
+    const method = typeof message === 'string' ? undefined : (message.method as string | undefined);
+    const response = this.answerOf(responses, id, method);
+    const awaited = id !== undefined && id !== null && method !== undefined && httpMethod === 'POST' && !options.stopOn;
+    if (awaited && !response && !exchange.stoppedEarly && exchange.contentType?.startsWith('text/event-stream') && exchange.status < 300) {
+      const error = streamEndedUnanswered(method, exchange.status, notifications.length);
+      this.trace.add({ direction: 'local', kind: 'error', raw: error.message, detail: { reason: 'stream-ended-unanswered', id } });
+      throw error;
+    }
     return {
       response,
       notifications,
       http: { status: exchange.status, headers: exchange.headers, contentType: exchange.contentType, bodyText: exchange.bodyText },
       frames: { from, to: this.trace.length - 1 },
     };
+  }
+
+  /**
+   * The response to request `id` among those of its POST. Ids compare as stdio's do (2 and "2"
+   * alike: whether the type was kept is for checks to judge). Id null is JSON-RPC's "could not read
+   * the id" and stays the answer; any other id is a protocol error, as on stdio.
+   */
+  private answerOf(responses: JsonObject[], id: unknown, method: string | undefined): JsonObject | undefined {
+    if (id === undefined || id === null) return responses[0];
+    const answer = responses.find((candidate) => String(candidate.id) === String(id)) ?? responses.find((candidate) => candidate.id === null || candidate.id === undefined);
+    if (answer || responses.length === 0) return answer;
+    const error = mismatchedId(id, responses[0]?.id, method);
+    this.trace.add({ direction: 'local', kind: 'error', raw: error.message, detail: { reason: 'mismatched-id', id: responses[0]?.id, sentId: id } });
+    throw error;
   }
 
   async close(): Promise<void> {

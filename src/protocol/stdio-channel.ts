@@ -3,10 +3,13 @@ import { spawnStdio, type StdioConnection, type StdioOptions } from '../wire/std
 import type { StdioTarget } from '../wire/target.js';
 import { Trace } from '../wire/trace.js';
 import { TransportError } from './transport-error.js';
+import { mismatchedId } from './unanswered.js';
 import type { Channel, ChannelReply, SendOptions, ServerRequestHandler } from './channel.js';
 import { isNotification, isObject, isRequest, isResponse, type JsonObject } from './jsonrpc.js';
 
 interface Pending {
+  id: unknown;
+  method: string | undefined;
   options: SendOptions;
   notifications: JsonObject[];
   from: number;
@@ -20,6 +23,8 @@ export class StdioChannel implements Channel {
   readonly transport = 'stdio' as const;
   private readonly connection: StdioConnection;
   private readonly pending = new Map<string, Pending>();
+  /** Ids that stopped waiting (timed out, or ended by a notification): their late answers are no mismatch. */
+  private readonly abandoned = new Set<string>();
   private serverRequestHandler: ServerRequestHandler | undefined;
 
   constructor(
@@ -81,10 +86,13 @@ export class StdioChannel implements Channel {
       const params = typeof message === 'string' ? undefined : (message.params as JsonObject | undefined);
       const timer = setTimeout(() => {
         this.pending.delete(key);
+        this.abandon(key);
         this.trace.add({ direction: 'local', kind: 'error', raw: `no answer to request ${key} within ${options.timeoutMs} ms`, detail: { reason: 'timeout', id } });
         reject(new TransportError('timeout', `no answer within ${options.timeoutMs} ms`));
       }, options.timeoutMs);
       this.pending.set(key, {
+        id,
+        method: typeof message === 'string' ? undefined : (message.method as string | undefined),
         options,
         notifications: [],
         from,
@@ -105,7 +113,7 @@ export class StdioChannel implements Channel {
     if (isResponse(message)) {
       const key = String(message.id);
       const pending = this.pending.get(key);
-      if (!pending) return; // A late or unsolicited response: kept in the trace, nothing waits for it.
+      if (!pending) return this.unmatched(message.id, key);
       this.pending.delete(key);
       clearTimeout(pending.timer);
       pending.resolve({ response: message as unknown as JsonObject, notifications: pending.notifications, frames: { from: pending.from, to: this.trace.length - 1 } });
@@ -116,6 +124,35 @@ export class StdioChannel implements Channel {
       return;
     }
     if (isNotification(message)) this.routeNotification(message as unknown as JsonObject);
+  }
+
+  /**
+   * An answer no request waits for. A late answer to a request that stopped waiting is kept in the
+   * trace only. Any other id is a protocol error; with one request in flight the answer was plainly
+   * meant for it, so that request fails at once instead of waiting out its timeout. With several in
+   * flight there is no telling which, and they keep waiting. Id null is JSON-RPC's "could not read
+   * the id", answered only to a request that awaits it (awaitNullId).
+   */
+  private unmatched(id: unknown, key: string): void {
+    if (this.abandoned.delete(key) || id === null) return;
+    const waiting = [...this.pending.entries()].filter(([, pending]) => !pending.options.awaitNullId);
+    if (waiting.length !== 1) {
+      this.trace.add({ direction: 'local', kind: 'error', raw: `an answer with id ${JSON.stringify(id)} matches no request in flight`, detail: { reason: 'mismatched-id', id } });
+      return;
+    }
+    const [waitingKey, pending] = waiting[0] as [string, Pending];
+    const error = mismatchedId(pending.id, id, pending.method);
+    this.trace.add({ direction: 'local', kind: 'error', raw: error.message, detail: { reason: 'mismatched-id', id, sentId: pending.id } });
+    this.pending.delete(waitingKey);
+    this.abandon(waitingKey);
+    clearTimeout(pending.timer);
+    pending.reject(error);
+  }
+
+  private abandon(key: string): void {
+    this.abandoned.add(key);
+    // Bounded: only recent ids can still be answered late.
+    if (this.abandoned.size > 1024) this.abandoned.delete(this.abandoned.values().next().value as string);
   }
 
   /** Progress goes to the request whose token it names, subscription traffic to its listen request, the rest to all. */
@@ -133,6 +170,7 @@ export class StdioChannel implements Channel {
       pending.options.onNotification?.(notification);
       if (pending.options.stopOn?.(notification)) {
         this.pending.delete(key);
+        this.abandon(key);
         clearTimeout(pending.timer);
         pending.resolve({ notifications: pending.notifications, frames: { from: pending.from, to: this.trace.length - 1 } });
       }

@@ -6,7 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { StdioTarget } from './target.js';
 import type { Frame, Trace } from './trace.js';
 import { LineSplitter } from './line-splitter.js';
-import { killGroup, registerChild } from './children.js';
+import { killGroup, killOrphanedGroup, registerChild } from './children.js';
+import { findHolders, findMarked, killPids, newSpawnMark, SPAWN_MARKER, stdioLinks } from './strays.js';
 
 export interface StdioOptions {
   trace: Trace;
@@ -41,6 +42,11 @@ export interface StdioConnection {
 const DEFAULT_MAX_LINE = 64 * 1024 * 1024;
 /** How long a server may take to exit by itself after stdin ends, before SIGTERM. */
 export const CLOSE_GRACE_MS = 500;
+/**
+ * After the server exits, how long its stdout and stderr may take to end. Only a process that
+ * outlived it can hold them longer (a grandchild); then mcpvet stops reading and kills it.
+ */
+export const PIPE_GRACE_MS = 200;
 
 export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioConnection {
   const { trace } = options;
@@ -51,10 +57,12 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
   const exited = new Promise<ExitInfo>((resolve) => (resolveExited = resolve));
 
   let child: ChildProcess;
+  const mark = newSpawnMark(process.env[SPAWN_MARKER]);
   try {
     child = spawn(target.command, target.args, {
       cwd: target.cwd,
-      env: { ...process.env, ...target.env },
+      // The marker goes last: a target's env cannot remove it.
+      env: { ...process.env, ...target.env, [SPAWN_MARKER]: mark.value },
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: true,
       windowsHide: true,
@@ -68,6 +76,8 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
     return deadConnection(info, exited);
   }
   registerChild(child);
+  // What the server's stdio links to, read before it can hand the fds on: a stray holding them is ours.
+  const links = stdioLinks(child.pid);
 
   const finish = (info: ExitInfo): void => {
     if (exitInfo) return;
@@ -87,6 +97,20 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
   });
   // 'close' waits for stdio to drain, so every line is traced before the exit frame.
   child.once('close', (code, signal) => finish({ code, signal }));
+  // But a grandchild holding stdout would delay 'close' forever: once the server itself is gone,
+  // kill what it left behind and give the pipes a short grace, then stop reading them.
+  child.once('exit', (code, signal) => {
+    killOrphanedGroup(child.pid);
+    killPids(findMarked(mark.token));
+    setTimeout(() => {
+      if (exitInfo) return;
+      killPids(findHolders(links));
+      for (const stream of [child.stdin, child.stdout, child.stderr]) stream?.destroy();
+      stdout.end();
+      stderr.end();
+      finish({ code, signal });
+    }, PIPE_GRACE_MS);
+  });
   // Writing to a server that died must not crash mcpvet.
   child.stdin?.on('error', () => {});
 

@@ -108,7 +108,10 @@ async function exchangeHttp(client: McpClient, message: JsonObject | string, opt
   const request = sent();
   const number = request?.http?.exchange;
   const received = number === undefined ? [] : client.trace.frames.slice(from).filter((frame) => frame !== request && frame.http?.exchange === number);
-  const responseFrame = received.find((frame) => frame.kind === 'message' && isResponse(frame.message));
+  // An answer carrying another id is no answer (the channel said so in `failure`), as on stdio.
+  const sentId = typeof message === 'string' ? undefined : message.id;
+  const answers = (candidate: unknown) => sentId === undefined || sentId === null || !isObject(candidate) || candidate.id === null || candidate.id === undefined || String(candidate.id) === String(sentId);
+  const responseFrame = received.find((frame) => frame.kind === 'message' && isResponse(frame.message) && answers(frame.message));
   return {
     response: responseFrame?.message as JsonObject | undefined,
     http,
