@@ -28,7 +28,7 @@ describe('kubernetes-mcp-server over stdio', () => {
   it('modern (auto): the envelope rules it breaks, and a process that dies on bad input', async () => {
     const run = await check(stdio);
     expect(run.era).toBe('modern');
-    expect(run.error).toEqual([]);
+    expect(run.error, run.errorMessages).toEqual([]);
     expect(run.fail).toEqual([
       'errors.invalid-request', // checked by hand: no answer to {"jsonrpc":"2.0","id":…}; the process exits (code 1) on "jsonrpc":"1.0" (JSON-RPC 2.0 §5)
       'errors.parse-error', // checked by hand: the process exits (code 1) on an unparsable line instead of answering -32700 (JSON-RPC 2.0 §5.1)
@@ -41,7 +41,7 @@ describe('kubernetes-mcp-server over stdio', () => {
   it('legacy: only the two malformed-input rules', async () => {
     const run = await check(stdio, 'legacy');
     expect(run.era).toBe('legacy');
-    expect(run.error).toEqual([]);
+    expect(run.error, run.errorMessages).toEqual([]);
     // Checked by hand: the same exits as above (JSON-RPC 2.0 §5 / §5.1).
     expect(run.fail).toEqual(['errors.invalid-request', 'errors.parse-error']);
     expect(run.warn).toEqual([]);
@@ -60,7 +60,7 @@ describe('kubernetes-mcp-server over Streamable HTTP, stateful (the default)', (
   it('legacy: the findings checked by hand', async () => {
     const run = await check({ transport: 'http', url: server.url }, 'legacy');
     expect(run.era).toBe('legacy');
-    expect(run.error).toEqual([]);
+    expect(run.error, run.errorMessages).toEqual([]);
     expect(run.fail).toEqual(LEGACY_HTTP_FAILS);
     expect(run.warn).toEqual([]);
   }, 60_000);
@@ -72,7 +72,7 @@ describe('kubernetes-mcp-server over Streamable HTTP, stateful (the default)', (
   // the server is legacy; today the whole modern suite runs and ~40 checks fail or error.
   it.fails('auto: judged legacy, with the legacy findings and nothing erroring', () => {
     expect(auto.era).toBe('legacy');
-    expect(auto.error).toEqual([]);
+    expect(auto.error, auto.errorMessages).toEqual([]);
     expect(auto.fail).toEqual(LEGACY_HTTP_FAILS);
   });
 });
@@ -87,7 +87,7 @@ describe('kubernetes-mcp-server over Streamable HTTP, --stateless', () => {
   it('modern (auto): the findings checked by hand', async () => {
     const run = await check({ transport: 'http', url: server.url });
     expect(run.era).toBe('modern');
-    expect(run.error).toEqual([]);
+    expect(run.error, run.errorMessages).toEqual([]);
     expect(run.fail).toEqual([
       'errors.invalid-request', // no method -> 202 (taken for a response); "jsonrpc":"1.0" -> 400 text/plain (JSON-RPC 2.0 §5)
       'errors.parse-error', // 400 text/plain "malformed payload" instead of -32700 (JSON-RPC 2.0 §5.1)
@@ -104,7 +104,7 @@ describe('kubernetes-mcp-server over Streamable HTTP, --stateless', () => {
   it('legacy: the findings checked by hand', async () => {
     const run = await check({ transport: 'http', url: server.url }, 'legacy');
     expect(run.era).toBe('legacy');
-    expect(run.error).toEqual([]);
+    expect(run.error, run.errorMessages).toEqual([]);
     expect(run.fail).toEqual(LEGACY_HTTP_FAILS);
     expect(run.warn).toEqual([]);
   }, 60_000);

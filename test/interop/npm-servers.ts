@@ -86,13 +86,20 @@ export interface Findings {
   fail: string[];
   warn: string[];
   error: string[];
+  /** What each erroring check said, for the assertion message. */
+  errorMessages: string;
   status(id: string): string | undefined;
 }
 
-export async function check(target: Target, era: 'auto' | 'legacy' = 'auto'): Promise<Findings> {
-  const report = await runCheckRun(target, { timeoutMs: 5000, era });
+/** `timeoutMs` per request: a server that is slow to start (a fresh process per check) needs more under load. */
+export async function check(target: Target, era: 'auto' | 'legacy' = 'auto', timeoutMs = 5000): Promise<Findings> {
+  const report = await runCheckRun(target, { timeoutMs, era });
   const ids = (status: string) => report.results.filter((result) => result.status === status).map((result) => result.id).sort();
-  return { report, era: report.era, fail: ids('fail'), warn: ids('warn'), error: ids('error'), status: (id) => report.results.find((result) => result.id === id)?.status };
+  const errorMessages = report.results
+    .filter((result) => result.status === 'error')
+    .map((result) => `${result.id}: ${result.message}`)
+    .join('\n');
+  return { report, era: report.era, fail: ids('fail'), warn: ids('warn'), error: ids('error'), errorMessages, status: (id) => report.results.find((result) => result.id === id)?.status };
 }
 
 /** `ids` without the ones listed: findings judged false alarms are asserted apart (see interop-findings). */
