@@ -29,7 +29,9 @@ describe('context7 over stdio', () => {
   let legacy: Findings;
   beforeAll(async () => {
     // One after the other, with time to spare: many checks start a process of their own, and this
-    // one loads OpenTelemetry and express first (about 1 s idle, several under load).
+    // one loads OpenTelemetry and express first (3-4 s on this machine). The era probe's own 5 s
+    // stdio limit is not ours to raise: on a machine so loaded that the server takes longer to
+    // start, the probe times out and the run breaks (an mcpvet bug, see interop-findings.md).
     auto = await check(stdio, 'auto', 15_000);
     legacy = await check(stdio, 'legacy', 15_000);
   }, 120_000);
@@ -66,7 +68,7 @@ describe('context7 over Streamable HTTP', () => {
   beforeAll(async () => {
     server = await startOnFreePort(process.execPath, (port) => ['--import', BIND_LOOPBACK, CONTEXT7, '--transport', 'http', '--port', String(port)], CONTEXT7_ENV);
     [auto, legacy] = await Promise.all([check({ transport: 'http', url: server.url }), check({ transport: 'http', url: server.url }, 'legacy')]);
-  }, 60_000);
+  }, 90_000);
   afterAll(() => server?.stop());
 
   it('modern (auto): the one failure is the Origin check', () => {

@@ -60,11 +60,12 @@ export async function startOnFreePort(command: string, args: (port: number) => s
   const child: ChildProcess = spawn(command, args(port), { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
-  const deadline = Date.now() + 10_000;
+  // Generous: context7 takes seconds to load its modules, many more on a loaded machine.
+  const deadline = Date.now() + 30_000;
   while (!(await accepts(port))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stopChild(child);
-      throw new Error(`${command} did not listen on 127.0.0.1:${port} within 10 s: ${stderr}`);
+      throw new Error(`${command} did not listen on 127.0.0.1:${port} within 30 s: ${stderr}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
