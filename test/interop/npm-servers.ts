@@ -93,7 +93,7 @@ export interface Findings {
 }
 
 /** `timeoutMs` per request: a server that is slow to start (a fresh process per check) needs more under load. */
-export async function check(target: Target, era: 'auto' | 'legacy' = 'auto', timeoutMs = 5000): Promise<Findings> {
+export async function check(target: Target, era: 'auto' | 'legacy' | 'modern' = 'auto', timeoutMs = 5000): Promise<Findings> {
   const report = await runCheckRun(target, { timeoutMs, era });
   const ids = (status: string) => report.results.filter((result) => result.status === status).map((result) => result.id).sort();
   const errorMessages = report.results
@@ -105,3 +105,10 @@ export async function check(target: Target, era: 'auto' | 'legacy' = 'auto', tim
 
 /** `ids` without the ones listed: findings judged false alarms are asserted apart (see interop-findings). */
 export const without = (ids: string[], falseAlarms: string[]): string[] => ids.filter((id) => !falseAlarms.includes(id));
+
+/**
+ * Checks whose verdict rests on a fixed grace time rather than on the server's answer: on a machine
+ * as loaded as this one (2 cores, many suites) a correct server can miss it. Left out of the
+ * warning lists the tests pin; their own tests cover them on fixtures.
+ */
+export const TIMING_SENSITIVE = ['stdio.exits-on-stdin-close'];
