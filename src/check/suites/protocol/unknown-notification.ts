@@ -1,8 +1,10 @@
 /**
  * A notification the server does not know is ignored: no response of any kind (a receiver
  * MUST NOT answer a notification), and the server keeps answering requests. Over HTTP the POST
- * is accepted (202, no body); the transport allows refusing a notification with a 4xx, but
- * refusing an unknown one is exactly the error reply the rule forbids, so it fails here.
+ * is accepted (202, no body) or refused with a 4xx: streamable-http#sending-messages-to-the-server
+ * says a server that cannot accept a notification "MUST return an HTTP error status code (e.g.,
+ * 400 Bad Request)", and its body "MAY comprise a JSON-RPC error response that has no id". An HTTP
+ * status is not a JSON-RPC response, so only a 3xx/5xx, or a body answering with an id, fails.
  */
 import { isResponse } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, violation } from '../../define.js';
@@ -33,14 +35,17 @@ export default defineCheck({
     const evidence = [ctx.evidence({ from, to: client.trace.length - 1 }, client)];
 
     const status = notification?.http?.status;
-    if (notification && status !== undefined && (status >= 300 || notification.response)) {
-      return violation(`the notification ${UNKNOWN_NOTIFICATION} got ${describeAnswer(notification)}; an unknown notification must be accepted (202) and ignored`, evidence);
+    const refused = status !== undefined && status >= 400 && status < 500;
+    const answeredWithId = (notification?.response as { id?: unknown } | undefined)?.id != null;
+    if (notification && status !== undefined && (refused ? answeredWithId : status >= 300 || notification.response)) {
+      return violation(`the notification ${UNKNOWN_NOTIFICATION} got ${describeAnswer(notification)}; an unknown notification must be accepted (202) or refused with a 4xx whose body, if any, is an error without id`, evidence);
     }
     const replies = client.trace.frames
       .slice(from)
       .filter((frame) => frame.direction === 'receive' && frame.kind === 'message' && isResponse(frame.message) && (frame.message as { id?: unknown }).id == null);
     if (replies.length > 0) return violation(`the server answered the notification ${UNKNOWN_NOTIFICATION} with ${replies[0]?.raw}; notifications must never be answered`, evidence);
     if (!follow.response) return violation(`after the notification ${UNKNOWN_NOTIFICATION}, ${followMethod} got ${describeAnswer(follow)}: the server stopped answering`, evidence);
-    return pass(`${UNKNOWN_NOTIFICATION} was ignored${status !== undefined ? ` (HTTP ${status})` : ''} and ${followMethod} was still answered`, evidence);
+    const how = refused ? `refused with HTTP ${status}, as the transport allows,` : `ignored${status !== undefined ? ` (HTTP ${status})` : ''}`;
+    return pass(`${UNKNOWN_NOTIFICATION} was ${how} and ${followMethod} was still answered`, evidence);
   },
 });

@@ -1,6 +1,7 @@
 /**
  * The first message of a subscription is notifications/subscriptions/acknowledged; nothing may
- * precede it (DIGEST §6 "subscriptions/listen").
+ * precede it (DIGEST §6 "subscriptions/listen"). A listen answered with a JSON-RPC error opened
+ * no subscription (JSON-RPC lets a server refuse any request), so there is nothing to acknowledge.
  */
 import { defineCheck, pass, skip, violation } from '../../define.js';
 import { ACKNOWLEDGED, describeListenAnswer, listen, narrowFilter } from './listen.js';
@@ -19,6 +20,7 @@ export default defineCheck({
     if ('skip' in listening) return skip(listening.skip);
     const first = listening.notifications[0];
     const sent = `subscriptions/listen ${JSON.stringify(filter)}`;
+    if (!first && listening.answer?.error) return skip(`${sent} was refused with ${describeListenAnswer(listening)}: no subscription was opened, so there is no acknowledgement to order`);
     if (!first) return violation(`${sent} got ${describeListenAnswer(listening)} within ${ctx.timeoutMs} ms instead of ${ACKNOWLEDGED}`);
     if (first.message.method === ACKNOWLEDGED) return pass(`${sent} was acknowledged before anything else`);
     return violation(`${sent}: the first message was ${String(first.message.method)}; ${ACKNOWLEDGED} must come first, with nothing before it`, [
