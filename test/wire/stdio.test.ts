@@ -70,8 +70,11 @@ describe('stdio wire', () => {
   });
 
   it('escalates to SIGKILL for a server that ignores EOF and SIGTERM, leaving no process behind', async () => {
-    const connection = spawnStdio({ transport: 'stdio', command: process.execPath, args: [fixture('silent-server')] }, { trace: new Trace(), closeGraceMs: 100, killGraceMs: 100 });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const trace = new Trace();
+    // Wait until the server has installed its SIGTERM handler (a fixed sleep loses under load).
+    const ready = new Promise<void>((resolve) => trace.subscribe((frame) => frame.kind === 'stderr' && frame.raw === 'ready' && resolve()));
+    const connection = spawnStdio({ transport: 'stdio', command: process.execPath, args: [fixture('silent-server')] }, { trace, closeGraceMs: 100, killGraceMs: 100 });
+    await ready;
     const info = await connection.close();
     expect(info.signal).toBe('SIGKILL');
     expect(isAlive(connection.pid as number)).toBe(false);
