@@ -9,6 +9,7 @@ export const COMMANDS = ['call', 'check', 'lint', 'snapshot', 'record', 'record-
 export type Command = (typeof COMMANDS)[number];
 
 export const TIMEOUT_MS = 1500;
+export const CHAIN_SLACK_MS = 2500;
 
 function scratch(): string {
   return mkdtempSync(join(tmpdir(), 'mcpvet-hostile-'));
@@ -18,6 +19,8 @@ function scratch(): string {
 export function commandLine(command: Command, ctx: RunContext, target: string[], timeoutMs = TIMEOUT_MS): string[] {
   const timeout = ['--timeout', String(timeoutMs)];
   const call = ['call', '--method', 'tools/list', ...timeout];
+  // The client of a chain waits longer than the relay: it also waits for the relay to start.
+  const outerCall = ['call', '--method', 'tools/list', '--timeout', String(timeoutMs + CHAIN_SLACK_MS)];
   switch (command) {
     case 'call':
       return [...call, ...target];
@@ -33,13 +36,19 @@ export function commandLine(command: Command, ctx: RunContext, target: string[],
       return ['record', '--script', join(dir, 'steps.yaml'), '-o', join(dir, 'cassette.ndjson'), ...timeout, ...target];
     }
     case 'record-relay':
-      return [...call, '-e', `${MARKER_NAME}=${ctx.marker}`, '--', ...ctx.cli, 'record', '-o', join(scratch(), 'cassette.ndjson'), ...timeout, ...target];
+      return [...outerCall, '-e', `${MARKER_NAME}=${ctx.marker}`, '--', ...ctx.cli, 'record', '-o', join(scratch(), 'cassette.ndjson'), ...timeout, ...target];
     case 'proxy':
-      return [...call, '-e', `${MARKER_NAME}=${ctx.marker}`, '--', ...ctx.cli, 'proxy', ...timeout, ...target];
+      return [...outerCall, '-e', `${MARKER_NAME}=${ctx.marker}`, '--', ...ctx.cli, 'proxy', ...timeout, ...target];
   }
 }
 
 /** Commands whose errors are a JSON envelope on stderr (a chain's outer command is `call`). */
+/** Extra wall time a command needs over the behaviour's bound (chains wait twice, check runs many checks). */
+export function extraMs(command: Command): number {
+  if (command === 'proxy' || command === 'record-relay') return 3 * CHAIN_SLACK_MS;
+  return 0;
+}
+
 export function printsEnvelope(command: Command): boolean {
   return command === 'call' || command === 'record-relay' || command === 'proxy';
 }

@@ -77,7 +77,8 @@ export function onStdinMessages(onMessage, { exitOnEof = true } = {}) {
     }
     onMessage(message);
   });
-  if (exitOnEof) lines.on('close', () => process.exit(0));
+  // Exit once what is already written has left (a large answer may still be queued).
+  if (exitOnEof) lines.on('close', () => process.stdout.write('', () => process.exit(0)));
 }
 
 /** The first command-line argument: which behaviour of the family this process shows. */

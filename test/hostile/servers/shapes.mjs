@@ -9,10 +9,9 @@ import { mode, normalAnswer, onStdinMessages, probeTool, response, send } from '
 
 const behaviour = mode(['deep-nesting', 'deep-schema', 'redos', 'many-tools', 'endless-pages']);
 
-function deepSchema(depth) {
-  let schema = { type: 'string' };
-  for (let i = 0; i < depth; i++) schema = { type: 'object', properties: { a: schema } };
-  return schema;
+/** The JSON text of a schema nesting `depth` objects (built as text: JSON.stringify would recurse). */
+function deepSchemaText(depth) {
+  return '{"type":"object","properties":{"a":'.repeat(depth) + '{"type":"string"}' + '}}'.repeat(depth);
 }
 
 const redosTool = {
@@ -29,7 +28,11 @@ onStdinMessages((message) => {
       process.stdout.write(text.replace('"@"', '['.repeat(100_000) + ']'.repeat(100_000)) + '\n');
       return;
     }
-    if (behaviour === 'deep-schema') return send(response(message, { tools: [{ ...probeTool, inputSchema: deepSchema(5000) }] }));
+    if (behaviour === 'deep-schema') {
+      const text = JSON.stringify(response(message, { tools: [{ ...probeTool, inputSchema: '@' }] }));
+      process.stdout.write(text.replace('"@"', deepSchemaText(5000)) + '\n');
+      return;
+    }
     if (behaviour === 'redos') return send(response(message, { tools: [redosTool] }));
     if (behaviour === 'many-tools') {
       const tools = Array.from({ length: 200_000 }, (_, i) => ({ name: `tool_${i}`, inputSchema: { type: 'object' } }));
