@@ -6,7 +6,7 @@
  */
 import { nameOfRequest } from '../protocol/headers.js';
 import { isObject, type JsonObject } from '../protocol/jsonrpc.js';
-import type { RecordedExchange } from './exchanges.js';
+import type { RecordedExchange } from '../relay/cassette-exchanges.js';
 import { REDACTED_MARK } from './redact.js';
 
 export const MATCH_MODES = ['method', 'params', 'sequence', 'strict'] as const;

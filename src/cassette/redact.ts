@@ -5,7 +5,7 @@
  * cassette header can say what was removed, never what it was.
  */
 import { SECRET_FIELD, SECRET_HEADERS, TOKEN_SHAPES } from '../wire/secret-shapes.js';
-import type { Redaction } from './format.js';
+import type { Redaction } from '../relay/cassette-format.js';
 
 export interface RedactorOptions {
   /** Environment the server was started with (-e and config env): their values are secrets. */

@@ -7,11 +7,11 @@
 import { ErrorCode } from '../protocol/errors.js';
 import { isNotification, isObject, isRequest, isResponse, type JsonObject, type RequestId } from '../protocol/jsonrpc.js';
 import { META } from '../protocol/meta.js';
-import { exchangesOf, progressTokenOf, type CassetteExchanges, type RecordedExchange, type RecordedReply } from './exchanges.js';
-import type { Cassette } from './format.js';
+import { exchangesOf, progressTokenOf, type CassetteExchanges, type RecordedExchange, type RecordedReply } from '../relay/cassette-exchanges.js';
+import type { Cassette } from '../relay/cassette-format.js';
 import { Matcher, type MatchMode } from './match.js';
-import { endToEndHeaders, isEventStream, type HttpRequestIn, type HttpResponseOut, type HttpUpstream, type SseEvent } from './relay/http.js';
-import { LineEmitter } from './relay/lines.js';
+import { endToEndHeaders, isEventStream, type HttpRequestIn, type HttpResponseOut, type HttpUpstream, type SseEvent } from '../relay/http-upstream.js';
+import { LineEmitter } from '../relay/lines.js';
 
 /** The JSON-RPC error code of "this request is not in the cassette". */
 export const NOT_RECORDED_CODE = ErrorCode.InternalError;
@@ -112,6 +112,11 @@ export function errorResponse(id: RequestId | null, code: number, message: strin
   const error: JsonObject = { code, message };
   if (data !== undefined) error.data = data;
   return { jsonrpc: '2.0', id, error };
+}
+
+/** The endpoint path the cassette was recorded on (its query left out: it is not ours to print). */
+export function recordedPath(cassette: Cassette): string {
+  return cassette.frames.find((frame) => frame.http)?.http?.path.split('?')[0] ?? '/mcp';
 }
 
 /** A cassette served line by line (stdio). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordedExchange } from '../../src/cassette/exchanges.js';
+import type { RecordedExchange } from '../../src/relay/cassette-exchanges.js';
 import { Matcher, paramsMatch } from '../../src/cassette/match.js';
 
 const meta = (extra: object = {}) => ({ 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, ...extra });
