@@ -23,9 +23,11 @@ export async function runProxy(positional: string[], flags: ProxyFlags): Promise
   if (target.transport === 'stdio') {
     if (flags.listen !== undefined) throw usageError('--listen applies to --url targets; a stdio proxy is started by the client in place of the server');
     const server = new SpawnedServer(target);
-    return serveLines(new FaultyLines(server, plan, logFault), server);
+    // Without rules the relay stays out of the way: no wrapper parsing every message.
+    return serveLines(plan.rules.length > 0 ? new FaultyLines(server, plan, logFault) : server, server);
   }
-  const upstream = new FaultyHttp(new ForwardingUpstream(target.url, target.headers), plan, logFault);
+  const forwarding = new ForwardingUpstream(target.url, target.headers);
+  const upstream = plan.rules.length > 0 ? new FaultyHttp(forwarding, plan, logFault) : forwarding;
   // The URL's query string is added by the forwarder, so it is not printed.
   return serveHttpUntilStopped(upstream, flags, new URL(target.url).pathname, 'mcpvet proxy', `forwarding to ${redactUrl(target.url)}`);
 }
