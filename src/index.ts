@@ -22,4 +22,5 @@ export type { ContractChange } from './contract/change.js';
 export { assertConformance, assertToolsLintClean, ConformanceError } from './assert.js';
 
 export { withFaults, parseFaultRule, parseFaultRules, FaultRuleError, FaultPlan, type FaultRule, type FaultyServer, type WithFaultsOptions } from './fault/index.js';
-export { readCassette, parseCassette, serveCassette, replayTarget, withRecording, CassetteFormatError, Redactor, type Cassette, type CassetteHeader, type CassetteFrame, type MatchMode } from './cassette/index.js';
+export { readCassette, parseCassette, CassetteFormatError, Redactor, type Cassette, type CassetteHeader, type CassetteFrame, type MatchMode } from './cassette/index.js';
+export { serveCassette, replayTarget, withRecording, type ReplayOptions, type RecordOptions, type ListenerOptions, type RunningProxy } from './library/cassettes.js';

@@ -6,7 +6,7 @@
  */
 import { nameOfRequest } from '../protocol/headers.js';
 import { isObject, type JsonObject } from '../protocol/jsonrpc.js';
-import type { RecordedExchange } from './exchanges.js';
+import type { RecordedExchange } from '../relay/cassette-exchanges.js';
 import { REDACTED_MARK } from './redact.js';
 
 export const MATCH_MODES = ['method', 'params', 'sequence', 'strict'] as const;
@@ -23,14 +23,49 @@ const VOLATILE_META = /^(?:io\.modelcontextprotocol\/.*|progressToken|traceparen
 
 export type MatchResult = { exchange: RecordedExchange } | { missing: string };
 
+/** Recordings that could answer the same question (method and name), indexed so a request costs the same at any cassette size. */
+interface Bucket {
+  /** Every recording of the question, in recorded order (method mode). */
+  all: Queue;
+  /** By the canonical text of their stable parameters (params mode). */
+  byParams: Map<string, Queue>;
+  /** Recordings with a redacted value: they match by pattern, so they are tried one by one (few). */
+  redacted: RecordedExchange[];
+}
+
+/** Recordings in recorded order; `next` is the first one that has not answered yet. */
+interface Queue {
+  items: RecordedExchange[];
+  next: number;
+}
+
 export class Matcher {
   private readonly used = new Set<RecordedExchange>();
+  private readonly buckets = new Map<string, Bucket>();
   private next = 0;
 
   constructor(
     private readonly recorded: RecordedExchange[],
     private readonly mode: MatchMode = 'params',
-  ) {}
+  ) {
+    for (const exchange of recorded) {
+      const request = exchange.request as JsonObject;
+      const method = String(request.method);
+      const params = isObject(request.params) ? request.params : undefined;
+      const key = questionKey(method, nameOfRequest(method, params));
+      let bucket = this.buckets.get(key);
+      if (!bucket) this.buckets.set(key, (bucket = { all: { items: [], next: 0 }, byParams: new Map(), redacted: [] }));
+      bucket.all.items.push(exchange);
+      const stable = canonicalJson(stableParams(method, params));
+      if (REDACTED_MARK.test(stable)) {
+        bucket.redacted.push(exchange);
+        continue;
+      }
+      let queue = bucket.byParams.get(stable);
+      if (!queue) bucket.byParams.set(stable, (queue = { items: [], next: 0 }));
+      queue.items.push(exchange);
+    }
+  }
 
   take(request: JsonObject): MatchResult {
     const method = String(request.method);
@@ -40,26 +75,41 @@ export class Matcher {
       const recorded = exchange.request as JsonObject;
       return recorded.method === method && nameOfRequest(method, isObject(recorded.params) ? recorded.params : undefined) === name;
     };
-    const sameParams = (exchange: RecordedExchange) => paramsMatch(method, exchange.request?.params, params);
 
     if (this.mode === 'sequence' || this.mode === 'strict') {
       const expected = this.recorded[this.next];
       if (!expected) return { missing: `the cassette has no request #${this.next + 1}: it recorded ${this.recorded.length} request(s) and all were answered (got ${describe(method, name)})` };
-      if (!sameQuestion(expected) || (this.mode === 'strict' && !sameParams(expected))) {
+      if (!sameQuestion(expected) || (this.mode === 'strict' && !paramsMatch(method, expected.request?.params, params))) {
         return { missing: `request #${this.next + 1} was recorded as ${describeExchange(expected)}, not ${describe(method, name, params)}` };
       }
       this.next++;
       return { exchange: expected };
     }
 
-    const candidates = this.recorded.filter((exchange) => sameQuestion(exchange) && (this.mode === 'method' || sameParams(exchange)));
-    const fresh = candidates.find((exchange) => !this.used.has(exchange));
-    const chosen = fresh ?? candidates[candidates.length - 1];
-    if (chosen) {
-      this.used.add(chosen);
-      return { exchange: chosen };
-    }
+    const bucket = this.buckets.get(questionKey(method, name));
+    const chosen = bucket && (this.mode === 'method' ? fromQueue(bucket.all) : this.byParams(bucket, method, params));
+    if (chosen) return { exchange: chosen };
     return { missing: this.explainMiss(method, name, params, sameQuestion) };
+  }
+
+  /** The earliest recording with these parameters that has not answered yet, else the last one with them. */
+  private byParams(bucket: Bucket, method: string, params: JsonObject | undefined): RecordedExchange | undefined {
+    const queue = bucket.byParams.get(canonicalJson(stableParams(method, params)));
+    const redacted = bucket.redacted.filter((exchange) => paramsMatch(method, exchange.request?.params, params));
+    const freshRedacted = redacted.find((exchange) => !this.used.has(exchange));
+    const freshExact = queue && queue.next < queue.items.length ? queue.items[queue.next] : undefined;
+    if (freshExact && (!freshRedacted || freshExact.index < freshRedacted.index)) {
+      (queue as Queue).next++;
+      return freshExact;
+    }
+    if (freshRedacted) {
+      this.used.add(freshRedacted);
+      return freshRedacted;
+    }
+    const lastExact = queue?.items[queue.items.length - 1];
+    const lastRedacted = redacted[redacted.length - 1];
+    if (!lastExact || !lastRedacted) return lastExact ?? lastRedacted;
+    return lastExact.index > lastRedacted.index ? lastExact : lastRedacted;
   }
 
   private explainMiss(method: string, name: string | undefined, params: JsonObject | undefined, sameQuestion: (exchange: RecordedExchange) => boolean): string {
@@ -100,6 +150,25 @@ function valuesMatch(recorded: unknown, incoming: unknown): boolean {
     return keys.length === incomingKeys.length && keys.every((key) => key in incoming && valuesMatch(recorded[key], incoming[key]));
   }
   return recorded === incoming;
+}
+
+function fromQueue(queue: Queue): RecordedExchange | undefined {
+  if (queue.next < queue.items.length) return queue.items[queue.next++];
+  return queue.items[queue.items.length - 1];
+}
+
+function questionKey(method: string, name: string | undefined): string {
+  return JSON.stringify([method, name]);
+}
+
+/** JSON with object keys sorted and undefined members left out: equal texts exactly when valuesMatch holds without redaction. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (isObject(value)) {
+    const keys = Object.keys(value).filter((key) => value[key] !== undefined).sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
 }
 
 function redactedPattern(recorded: string): RegExp {

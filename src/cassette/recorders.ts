@@ -3,9 +3,9 @@
  * One for line upstreams (stdio) and one for HTTP upstreams; both are transparent.
  */
 import { isObject } from '../protocol/jsonrpc.js';
-import type { CassetteFrame } from './format.js';
-import { LineWrapper, type LineUpstream } from './relay/lines.js';
-import type { HttpRequestIn, HttpResponseOut, HttpUpstream, SseEvent } from './relay/http.js';
+import type { CassetteFrame } from '../relay/cassette-format.js';
+import { LineWrapper, type LineUpstream } from '../relay/lines.js';
+import type { HttpRequestIn, HttpResponseOut, HttpUpstream, SseEvent } from '../relay/http-upstream.js';
 import type { CassetteWriter } from './writer.js';
 
 /** What a line is: a JSON-RPC message, text that is not JSON, or (from a server) anything else on stdout. */

@@ -6,7 +6,7 @@
  */
 import { SECRET_FIELD, SECRET_HEADERS, TOKEN_SHAPES } from '../wire/secret-shapes.js';
 import { literalForms, MIN_SECRET_LENGTH, type SecretValue } from '../wire/secret-values.js';
-import type { Redaction } from './format.js';
+import type { Redaction } from '../relay/cassette-format.js';
 
 export interface RedactorOptions {
   /** Environment the server was started with (-e and config env): their values are secrets. */

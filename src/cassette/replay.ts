@@ -7,11 +7,11 @@
 import { ErrorCode } from '../protocol/errors.js';
 import { isNotification, isObject, isRequest, isResponse, type JsonObject, type RequestId } from '../protocol/jsonrpc.js';
 import { META } from '../protocol/meta.js';
-import { exchangesOf, progressTokenOf, type CassetteExchanges, type RecordedExchange, type RecordedReply } from './exchanges.js';
-import type { Cassette } from './format.js';
+import { exchangesOf, progressTokenOf, type CassetteExchanges, type RecordedExchange, type RecordedReply } from '../relay/cassette-exchanges.js';
+import type { Cassette } from '../relay/cassette-format.js';
 import { Matcher, type MatchMode } from './match.js';
-import { endToEndHeaders, isEventStream, type HttpRequestIn, type HttpResponseOut, type HttpUpstream, type SseEvent } from './relay/http.js';
-import { LineEmitter } from './relay/lines.js';
+import { endToEndHeaders, isEventStream, type HttpRequestIn, type HttpResponseOut, type HttpUpstream, type SseEvent } from '../relay/http-upstream.js';
+import { LineEmitter } from '../relay/lines.js';
 
 /** The JSON-RPC error code of "this request is not in the cassette". */
 export const NOT_RECORDED_CODE = ErrorCode.InternalError;
@@ -29,7 +29,8 @@ type Answer = { exchange: RecordedExchange; replies: RecordedReply[] } | { error
 export class ReplayEngine {
   private readonly exchanges: CassetteExchanges;
   private readonly matcher: Matcher;
-  private readonly othersUsed = new Set<RecordedExchange>();
+  /** Exchanges without a request, by HTTP method and notification method, with the next unanswered one. */
+  private readonly others = new Map<string, { items: RecordedExchange[]; next: number }>();
   private readonly waiting = new Map<string, () => void>();
 
   constructor(
@@ -38,6 +39,12 @@ export class ReplayEngine {
   ) {
     this.exchanges = exchangesOf(cassette);
     this.matcher = new Matcher(this.exchanges.requests, options.match ?? 'params');
+    for (const exchange of this.exchanges.others) {
+      const key = JSON.stringify([exchange.httpMethod, exchange.request?.method]);
+      const queue = this.others.get(key) ?? { items: [], next: 0 };
+      queue.items.push(exchange);
+      this.others.set(key, queue);
+    }
   }
 
   answer(request: JsonObject): Answer {
@@ -49,12 +56,11 @@ export class ReplayEngine {
     return { exchange: match.exchange, replies: retarget(match.exchange, request) };
   }
 
-  /** A recorded HTTP exchange without a request (notification POST, GET stream, DELETE), in recorded order. */
+  /** A recorded HTTP exchange without a request (notification POST, GET stream, DELETE), in recorded order, then the last again. */
   other(httpMethod: string, method: string | undefined): RecordedExchange | undefined {
-    const candidates = this.exchanges.others.filter((exchange) => exchange.httpMethod === httpMethod && exchange.request?.method === method);
-    const chosen = candidates.find((exchange) => !this.othersUsed.has(exchange)) ?? candidates[candidates.length - 1];
-    if (chosen) this.othersUsed.add(chosen);
-    return chosen;
+    const queue = this.others.get(JSON.stringify([httpMethod, method]));
+    if (!queue) return undefined;
+    return queue.next < queue.items.length ? queue.items[queue.next++] : queue.items[queue.items.length - 1];
   }
 
   /** The client answered a server-to-client request we replayed. */
@@ -112,6 +118,11 @@ export function errorResponse(id: RequestId | null, code: number, message: strin
   const error: JsonObject = { code, message };
   if (data !== undefined) error.data = data;
   return { jsonrpc: '2.0', id, error };
+}
+
+/** The endpoint path the cassette was recorded on (its query left out: it is not ours to print). */
+export function recordedPath(cassette: Cassette): string {
+  return cassette.frames.find((frame) => frame.http)?.http?.path.split('?')[0] ?? '/mcp';
 }
 
 /** A cassette served line by line (stdio). */

@@ -1,6 +1,6 @@
 /** Writes the frames of a client's trace to a cassette (for `record --script`, where mcpvet is the client). */
 import type { Frame, Trace } from '../wire/trace.js';
-import type { CassetteFrame } from './format.js';
+import type { CassetteFrame } from '../relay/cassette-format.js';
 import type { CassetteWriter } from './writer.js';
 
 const KINDS = new Set<string>(['message', 'parse-error', 'pollution', 'stderr', 'http', 'exit']);

@@ -9,7 +9,7 @@ import { isObject } from '../protocol/jsonrpc.js';
 import { META } from '../protocol/meta.js';
 import { eraOfVersion } from '../protocol/versions.js';
 import { describeTarget, redactUrl, type Target } from '../wire/target.js';
-import { CASSETTE_FORMAT, CASSETTE_VERSION, type CassetteFrame, type CassetteHeader, type CassetteHttpMeta } from './format.js';
+import { CASSETTE_FORMAT, CASSETTE_VERSION, type CassetteFrame, type CassetteHeader, type CassetteHttpMeta } from '../relay/cassette-format.js';
 import type { Redactor } from './redact.js';
 
 export interface FrameToWrite {

@@ -24,7 +24,8 @@ export function defineProxyCommand(program: Command): void {
         .command('proxy')
         .description('stand in front of a live server and inject faults (stdio: started in place of the server; HTTP: --listen)')
         .argument('[server...]', 'stdio server command (put it after --)')
-        .option('--listen <port>', 'HTTP targets: port on 127.0.0.1 the client connects to (default: any free port)', parsePort),
+        .option('--listen <port>', 'HTTP targets: port on 127.0.0.1 the client connects to (default: any free port)', parsePort)
+        .option('--no-auth-token', 'HTTP listener: do not require the per-run token in the URL (any local process that finds the port can then use it; Origin and Host are still checked)'),
     ),
   );
   proxy.action(async (server: string[], flags) => {

@@ -1,14 +1,13 @@
 /** `mcpvet proxy`: faults in front of a live server. Parsing and wiring only. */
-import { ForwardingUpstream, type HttpUpstream } from '../cassette/relay/http.js';
-import { serveHttpFront } from '../cassette/relay/http-front.js';
-import { SpawnedServer, type LineUpstream } from '../cassette/relay/lines.js';
-import { serveStdioFront } from '../cassette/relay/stdio-front.js';
+import { ForwardingUpstream } from '../relay/forwarding-upstream.js';
+import { SpawnedServer } from '../relay/lines.js';
 import { FaultyHttp } from '../fault/http.js';
 import { FaultyLines } from '../fault/lines.js';
 import { FaultPlan } from '../fault/plan.js';
 import { checkRulesForTransport, FaultRuleError, parseFaultRules } from '../fault/rules.js';
 import { redactUrl } from '../wire/target.js';
 import { usageError } from './cli-error.js';
+import { serveHttpUntilStopped, serveLines, type ListenFlags } from './serve-relay.js';
 import { resolveTarget, type TargetFlags } from './target-options.js';
 
 export interface FaultFlags {
@@ -16,9 +15,7 @@ export interface FaultFlags {
   seed?: number;
 }
 
-export interface ProxyFlags extends TargetFlags, FaultFlags {
-  listen?: number;
-}
+export interface ProxyFlags extends TargetFlags, FaultFlags, ListenFlags {}
 
 export async function runProxy(positional: string[], flags: ProxyFlags): Promise<number> {
   const target = await resolveTarget(flags, positional);
@@ -26,10 +23,13 @@ export async function runProxy(positional: string[], flags: ProxyFlags): Promise
   if (target.transport === 'stdio') {
     if (flags.listen !== undefined) throw usageError('--listen applies to --url targets; a stdio proxy is started by the client in place of the server');
     const server = new SpawnedServer(target);
-    return serveLines(new FaultyLines(server, plan, logFault), server);
+    // Without rules the relay stays out of the way: no wrapper parsing every message.
+    return serveLines(plan.rules.length > 0 ? new FaultyLines(server, plan, logFault) : server, server);
   }
-  const upstream = new FaultyHttp(new ForwardingUpstream(target.url, target.headers), plan, logFault);
-  return serveHttpUntilStopped(upstream, flags.listen ?? 0, new URL(target.url).pathname, 'mcpvet proxy', `forwarding to ${redactUrl(target.url)}`);
+  const forwarding = new ForwardingUpstream(target.url, target.headers);
+  const upstream = plan.rules.length > 0 ? new FaultyHttp(forwarding, plan, logFault) : forwarding;
+  // The URL's query string is added by the forwarder, so it is not printed.
+  return serveHttpUntilStopped(upstream, flags, new URL(target.url).pathname, 'mcpvet proxy', `forwarding to ${redactUrl(target.url)}`);
 }
 
 /** The rules of --fault for this transport, with a seed that is printed when chance is involved. */
@@ -48,23 +48,4 @@ export function faultPlan(flags: FaultFlags, transport: 'stdio' | 'http'): Fault
 
 export function logFault(line: string): void {
   process.stderr.write(line + '\n');
-}
-
-/** Relays stdio until either side ends, then makes sure the real server is gone too. */
-export async function serveLines(upstream: LineUpstream, ...alsoClose: LineUpstream[]): Promise<number> {
-  const code = await serveStdioFront(upstream);
-  await Promise.all([upstream.close(), ...alsoClose.map((inner) => inner.close())]);
-  return code;
-}
-
-/** Listens on 127.0.0.1 and serves until the process is stopped (Ctrl-C, SIGTERM). */
-export async function serveHttpUntilStopped(upstream: HttpUpstream, port: number, path: string, label: string, detail = ''): Promise<never> {
-  let front;
-  try {
-    front = await serveHttpFront(upstream, { port });
-  } catch (error) {
-    throw usageError(`cannot listen on 127.0.0.1:${port}: ${(error as Error).message}`);
-  }
-  process.stderr.write(`${label}: listening on ${front.origin}${path || '/'}${detail ? ` (${detail})` : ''}\n`);
-  return new Promise<never>(() => {});
 }

@@ -2,8 +2,8 @@
 import { connect } from '../client/connect.js';
 import { RecordingHttp, RecordingLines } from '../cassette/recorders.js';
 import { Redactor } from '../cassette/redact.js';
-import { ForwardingUpstream } from '../cassette/relay/http.js';
-import { SpawnedServer } from '../cassette/relay/lines.js';
+import { ForwardingUpstream } from '../relay/forwarding-upstream.js';
+import { SpawnedServer } from '../relay/lines.js';
 import { loadScript, runScript, ScriptError } from '../cassette/script.js';
 import { recordTrace } from '../cassette/trace-recorder.js';
 import { CassetteWriter } from '../cassette/writer.js';
@@ -13,13 +13,12 @@ import { redactUrl, type Target } from '../wire/target.js';
 import { usageError } from './cli-error.js';
 import { ExitCode } from './exit-codes.js';
 import { printNote } from './output.js';
-import { serveHttpUntilStopped, serveLines } from './proxy.js';
+import { serveHttpUntilStopped, serveLines, type ListenFlags } from './serve-relay.js';
 import { resolveTarget, type TargetFlags } from './target-options.js';
 
-export interface RecordFlags extends TargetFlags {
+export interface RecordFlags extends TargetFlags, ListenFlags {
   output: string;
   redact: string[];
-  listen?: number;
   script?: string;
 }
 
@@ -53,7 +52,7 @@ export async function runRecord(positional: string[], flags: RecordFlags): Promi
   }
   // Stopped by a signal: the writer's exit hook completes the cassette.
   const upstream = new RecordingHttp(new ForwardingUpstream(target.url, target.headers), writer);
-  return serveHttpUntilStopped(upstream, flags.listen ?? 0, new URL(target.url).pathname, 'mcpvet record', `forwarding to ${redactUrl(target.url)}, writing ${flags.output}`);
+  return serveHttpUntilStopped(upstream, flags, new URL(target.url).pathname, 'mcpvet record', `forwarding to ${redactUrl(target.url)}, writing ${flags.output}`);
 }
 
 function compilePattern(source: string): RegExp {

@@ -1,15 +1,15 @@
 /** `mcpvet replay`: a cassette in place of the server, optionally with faults. Parsing and wiring only. */
 import { basename } from 'node:path';
-import { CassetteFormatError, readCassette } from '../cassette/format.js';
+import { CassetteFormatError, readCassette } from '../relay/cassette-format.js';
 import type { MatchMode } from '../cassette/match.js';
-import { ReplayEngine, ReplayHttp, ReplayLines } from '../cassette/replay.js';
+import { recordedPath, ReplayEngine, ReplayHttp, ReplayLines } from '../cassette/replay.js';
 import { FaultyHttp } from '../fault/http.js';
 import { FaultyLines } from '../fault/lines.js';
 import { usageError } from './cli-error.js';
-import { faultPlan, logFault, serveHttpUntilStopped, serveLines, type FaultFlags } from './proxy.js';
+import { faultPlan, logFault, type FaultFlags } from './proxy.js';
+import { serveHttpUntilStopped, serveLines, type ListenFlags } from './serve-relay.js';
 
-export interface ReplayFlags extends FaultFlags {
-  listen?: number;
+export interface ReplayFlags extends FaultFlags, ListenFlags {
   match: MatchMode;
 }
 
@@ -25,6 +25,5 @@ export async function runReplay(file: string, flags: ReplayFlags): Promise<numbe
   }
   const plan = faultPlan(flags, 'http');
   const replay = new ReplayHttp(engine);
-  const path = cassette.frames.find((frame) => frame.http)?.http?.path.split('?')[0] ?? '/mcp';
-  return serveHttpUntilStopped(plan.rules.length > 0 ? new FaultyHttp(replay, plan, logFault) : replay, flags.listen, path, 'mcpvet replay', `serving ${basename(file)}`);
+  return serveHttpUntilStopped(plan.rules.length > 0 ? new FaultyHttp(replay, plan, logFault) : replay, flags, recordedPath(cassette), 'mcpvet replay', `serving ${basename(file)}`);
 }

@@ -1,5 +1,5 @@
 /** `mcpvet verify CASSETTE TARGET`: does the live server still answer as recorded? */
-import { readCassette, CassetteFormatError } from '../cassette/format.js';
+import { readCassette, CassetteFormatError } from '../relay/cassette-format.js';
 import { connect } from '../client/connect.js';
 import { verifyCassette, type VerifyItem } from '../contract/verify.js';
 import { usageError } from './cli-error.js';

@@ -2,8 +2,8 @@
  * A contract snapshot derived from a cassette: what the recorded traffic shows of the server's
  * surface (handshake, listings, error classes seen). Lets `diff` compare two recordings.
  */
-import { exchangesOf } from '../cassette/exchanges.js';
-import type { Cassette } from '../cassette/format.js';
+import { exchangesOf } from '../relay/cassette-exchanges.js';
+import type { Cassette } from '../relay/cassette-format.js';
 import { isObject, type JsonObject } from '../protocol/jsonrpc.js';
 import { META } from '../protocol/meta.js';
 import { eraOfVersion } from '../protocol/versions.js';

@@ -1,6 +1,6 @@
 /** A contract from a file: a snapshot as it is, or a cassette turned into one. */
 import { readFile } from 'node:fs/promises';
-import { CASSETTE_FORMAT, parseCassette } from '../cassette/format.js';
+import { CASSETTE_FORMAT, parseCassette } from '../relay/cassette-format.js';
 import { snapshotFromCassette } from './from-cassette.js';
 import { ContractFormatError, parseContractSnapshot, type ContractSnapshot } from './snapshot-types.js';
 

@@ -3,8 +3,8 @@
  * with the recorded one, structurally. The handshake is the client's own; MRTR retries are
  * skipped, because a recorded requestState is single-use by design.
  */
-import { exchangesOf } from '../cassette/exchanges.js';
-import type { Cassette } from '../cassette/format.js';
+import { exchangesOf } from '../relay/cassette-exchanges.js';
+import type { Cassette } from '../relay/cassette-format.js';
 import type { McpClient } from '../client/types.js';
 import { isObject, type JsonObject } from '../protocol/jsonrpc.js';
 import { META } from '../protocol/meta.js';

@@ -1,6 +1,6 @@
 /** Faults on an HTTP upstream: the HTTP proxy and HTTP replay. */
 import { isNotification, isObject, isRequest, isResponse, type JsonObject } from '../protocol/jsonrpc.js';
-import type { HttpRequestIn, HttpResponseOut, HttpUpstream, SseEvent } from '../cassette/relay/http.js';
+import type { HttpRequestIn, HttpResponseOut, HttpUpstream, SseEvent } from '../relay/http-upstream.js';
 import { describeInjection, half, injectedError, injectedToolError, malformedText } from './effects.js';
 import type { FaultLogger } from './lines.js';
 import type { FaultPlan } from './plan.js';

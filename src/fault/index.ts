@@ -10,9 +10,9 @@
  * HTTP targets get an in-process proxy on 127.0.0.1. A stdio client must start a process, so a
  * stdio target becomes `node <mcpvet>/dist/cli.js proxy --fault … -- <server>`.
  */
-import { mcpvetCliPath } from '../cassette/cli-path.js';
-import { ForwardingUpstream } from '../cassette/relay/http.js';
-import { serveHttpFront } from '../cassette/relay/http-front.js';
+import { mcpvetCliPath } from '../relay/cli-path.js';
+import { ForwardingUpstream } from '../relay/forwarding-upstream.js';
+import { serveHttpFront } from '../relay/http-front.js';
 import type { HttpTarget, StdioTarget, Target } from '../wire/target.js';
 import { FaultyHttp } from './http.js';
 import { FaultPlan, randomSeed } from './plan.js';
@@ -31,6 +31,8 @@ export interface WithFaultsOptions {
   port?: number;
   /** Called with one line per injected fault (HTTP; a stdio proxy writes them to its stderr). */
   onFault?: (line: string) => void;
+  /** HTTP: the token the proxy requires in its URL (already in `target.url`); random by default, false for none. */
+  token?: string | false;
 }
 
 export interface FaultyServer {
@@ -46,11 +48,18 @@ export async function withFaults(target: Target, rules: readonly (string | Fault
   checkRulesForTransport(parsed, target.transport);
   const seed = options.seed ?? randomSeed();
   if (target.transport === 'stdio') return { target: faultyStdioTarget(target, parsed, seed), seed, close: async () => {} };
-  const upstream = new FaultyHttp(new ForwardingUpstream(target.url, target.headers), new FaultPlan(parsed, seed), options.onFault);
-  const front = await serveHttpFront(upstream, { port: options.port });
-  const url = new URL(target.url);
-  const proxied: HttpTarget = { transport: 'http', url: `${front.origin}${url.pathname}${url.search}` };
-  return { target: proxied, seed, close: () => front.close() };
+  const forwarding = new ForwardingUpstream(target.url, target.headers);
+  const front = await serveHttpFront(new FaultyHttp(forwarding, new FaultPlan(parsed, seed), options.onFault), { port: options.port, token: options.token });
+  // The target's query string is added by the forwarder.
+  const proxied: HttpTarget = { transport: 'http', url: front.urlFor(new URL(target.url).pathname) };
+  return {
+    target: proxied,
+    seed,
+    close: async () => {
+      await front.close();
+      await forwarding.close();
+    },
+  };
 }
 
 function faultyStdioTarget(target: StdioTarget, rules: FaultRule[], seed: number): StdioTarget {

@@ -1,6 +1,6 @@
 /** Faults on a line upstream (stdio): the stdio proxy and stdio replay. */
 import { isNotification, isObject, isRequest, isResponse, type JsonObject } from '../protocol/jsonrpc.js';
-import { LineWrapper, type LineUpstream } from '../cassette/relay/lines.js';
+import { LineWrapper, type LineUpstream } from '../relay/lines.js';
 import { describeInjection, half, injectedError, injectedToolError, malformedText, NOISE_LINE } from './effects.js';
 import type { FaultPlan } from './plan.js';
 import type { FaultRule } from './rules.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CassetteFormatError, parseCassette } from '../../src/cassette/format.js';
+import { CassetteFormatError, parseCassette } from '../../src/relay/cassette-format.js';
 
 const header = { type: 'header', format: 'mcpvet-cassette', version: 1, recordedAt: '2026-01-01T00:00:00.000Z', target: { transport: 'stdio', description: 'node s.js' }, transport: 'stdio', redactions: [] };
 const frame = (seq: number, extra: object = {}) => ({ type: 'frame', seq, t: seq, dir: 'client', kind: 'message', raw: '{}', ...extra });

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect } from '../../src/client/connect.js';
-import { readCassette, replayTarget, serveCassette, withRecording } from '../../src/cassette/index.js';
+import { readCassette } from '../../src/cassette/index.js';
+import { replayTarget, serveCassette, withRecording } from '../../src/library/cassettes.js';
 import { runCli, startHttpServer, type RunningServer } from '../helpers/run.js';
 import { tempDir } from './support.js';
 

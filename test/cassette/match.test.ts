@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordedExchange } from '../../src/cassette/exchanges.js';
+import type { RecordedExchange } from '../../src/relay/cassette-exchanges.js';
 import { Matcher, paramsMatch } from '../../src/cassette/match.js';
 
 const meta = (extra: object = {}) => ({ 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, ...extra });
@@ -49,5 +49,34 @@ describe('matching', () => {
     expect('exchange' in strict.take(call(5, 'b', {}))).toBe(true);
     const done = strict.take(call(6, 'b', {}));
     expect('missing' in done && done.missing).toContain('all were answered');
+  });
+
+  it('params: exact and redacted recordings of one question still answer in recorded order', () => {
+    const exchanges = recorded([call(1, 'login', { key: 'k=[REDACTED:token]' }), call(2, 'login', { key: 'k=abc' }), call(3, 'login', { key: 'k=[REDACTED:token]' })]);
+    const matcher = new Matcher(exchanges, 'params');
+    const take = (key: string) => {
+      const result = matcher.take(call(50, 'login', { key }));
+      return 'exchange' in result ? result.exchange.index : result.missing;
+    };
+    expect([take('k=abc'), take('k=abc'), take('k=abc'), take('k=abc')]).toEqual([0, 1, 2, 2]);
+    expect(take('k=zzz')).toBe(2);
+  });
+
+  it('params: key order does not matter, and a request costs about the same with 10 or 10,000 recordings', () => {
+    const timeTakes = (size: number) => {
+      const matcher = new Matcher(recorded(Array.from({ length: size }, (_, i) => call(i, 'get', { id: i, tag: 't' }))), 'params');
+      const started = performance.now();
+      for (let n = 9_999; n >= 0; n--) {
+        const id = n % size;
+        const result = matcher.take({ jsonrpc: '2.0', id: 'x', method: 'tools/call', params: { arguments: { tag: 't', id }, name: 'get', _meta: meta() } });
+        if (!('exchange' in result) || result.exchange.index !== id) throw new Error(`call ${id} got ${JSON.stringify(result)}`);
+      }
+      return performance.now() - started;
+    };
+    timeTakes(10); // warm-up
+    const small = timeTakes(10);
+    const large = timeTakes(10_000);
+    // Scanning every recording made the large cassette ~1000x slower; an index keeps it flat.
+    expect(large).toBeLessThan(small * 5 + 100);
   });
 });

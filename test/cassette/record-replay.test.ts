@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { connect } from '../../src/client/connect.js';
 import type { McpClient } from '../../src/client/types.js';
-import { readCassette } from '../../src/cassette/format.js';
+import { readCassette } from '../../src/relay/cassette-format.js';
 import { NOT_RECORDED_CODE } from '../../src/cassette/replay.js';
 import type { Target } from '../../src/wire/target.js';
 import { CLI, fixture, NOTES_SERVER } from '../helpers/paths.js';

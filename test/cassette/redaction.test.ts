@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect } from '../../src/client/connect.js';
-import { readCassette } from '../../src/cassette/format.js';
+import { readCassette } from '../../src/relay/cassette-format.js';
 import { fixture } from '../helpers/paths.js';
 import { runCli, startHttpServer, type RunningServer } from '../helpers/run.js';
 import { cliTarget, startCli, tempDir } from './support.js';

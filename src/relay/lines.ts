@@ -3,9 +3,9 @@
  * a cassette being replayed, or either of them wrapped by the recorder or by faults, so the stdio
  * front in stdio-front.ts never needs to know which.
  */
-import { spawnStdio } from '../../wire/stdio.js';
-import type { StdioTarget } from '../../wire/target.js';
-import { Trace } from '../../wire/trace.js';
+import { spawnStdio } from '../wire/stdio.js';
+import type { StdioTarget } from '../wire/target.js';
+import { Trace } from '../wire/trace.js';
 
 export interface LineUpstream {
   /** One line the client wrote (without its newline). */

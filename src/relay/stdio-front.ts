@@ -4,7 +4,7 @@
  * in place of the server and cannot tell.
  */
 import type { Readable, Writable } from 'node:stream';
-import { LineSplitter } from '../../wire/line-splitter.js';
+import { LineSplitter } from '../wire/line-splitter.js';
 import type { LineUpstream } from './lines.js';
 
 export interface StdioFrontIo {

@@ -1,42 +1,66 @@
 /**
- * The HTTP front: a listener on 127.0.0.1 that hands every exchange to an upstream and streams the
- * answer back (JSON, SSE event by event, or a cut connection when a fault asks for one).
+ * The HTTP front: a listener on 127.0.0.1 that checks each request (listener-guard.ts), hands it to
+ * an upstream and streams the answer back (JSON, SSE event by event, or a cut connection when a
+ * fault asks for one). It never binds beyond loopback.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { HttpUpstream, SseEvent } from './http.js';
+import type { HttpUpstream, SseEvent } from './http-upstream.js';
+import { ListenerGuard, newToken, TOKEN_PARAM } from './listener-guard.js';
 
 export interface HttpFrontOptions {
   port?: number;
-  host?: string;
   /** Largest request body accepted (default 16 MiB). */
   maxBodyBytes?: number;
+  /** The token clients must send (`?mcpvet_token=`): a fresh random one by default; false for none. */
+  token?: string | false;
+  /** Told about each refused request, in one line. */
+  onRefused?: (line: string) => void;
 }
 
 export interface HttpFront {
   /** http://127.0.0.1:PORT */
   origin: string;
   port: number;
+  /** The token clients must send, if any. */
+  token: string | undefined;
+  /** The URL a client uses to reach `path` here (with the token). */
+  urlFor(path: string): string;
   close(): Promise<void>;
 }
 
+const HOST = '127.0.0.1';
+
 export async function serveHttpFront(upstream: HttpUpstream, options: HttpFrontOptions = {}): Promise<HttpFront> {
-  const host = options.host ?? '127.0.0.1';
   const maxBody = options.maxBodyBytes ?? 16 * 1024 * 1024;
+  const token = options.token === false ? undefined : (options.token ?? newToken());
+  let guard: ListenerGuard | undefined;
   const server = createServer((req, res) => {
-    void relay(upstream, req, res, maxBody).catch(() => {
+    const verdict = guard?.check({ method: req.method ?? 'GET', url: req.url ?? '/', host: req.headers.host, origin: req.headers.origin, contentType: req.headers['content-type'] });
+    if (!verdict?.ok) {
+      const message = verdict?.message ?? 'mcpvet: not ready';
+      options.onRefused?.(message);
+      // The body is never read: close the connection rather than drain what a hostile page sends.
+      res.writeHead(verdict?.status ?? 503, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end(message + '\n');
+      return;
+    }
+    void relay(upstream, req, res, maxBody, verdict.path).catch(() => {
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' }).end('mcpvet: the upstream failed');
       else res.destroy();
     });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
+    server.listen(options.port ?? 0, HOST, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  guard = new ListenerGuard(port, token);
+  const origin = `http://${HOST}:${port}`;
   return {
-    origin: `http://${host}:${port}`,
+    origin,
     port,
+    token,
+    urlFor: (path) => withToken(`${origin}${path.startsWith('/') ? path : `/${path}`}`, token),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -45,7 +69,12 @@ export async function serveHttpFront(upstream: HttpUpstream, options: HttpFrontO
   };
 }
 
-async function relay(upstream: HttpUpstream, req: IncomingMessage, res: ServerResponse, maxBody: number): Promise<void> {
+function withToken(url: string, token: string | undefined): string {
+  if (token === undefined) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${TOKEN_PARAM}=${encodeURIComponent(token)}`;
+}
+
+async function relay(upstream: HttpUpstream, req: IncomingMessage, res: ServerResponse, maxBody: number, path: string): Promise<void> {
   const body = await readBody(req, maxBody);
   if (body === undefined) {
     res.writeHead(413, { 'content-type': 'text/plain' }).end('mcpvet: request body too large');
@@ -58,7 +87,7 @@ async function relay(upstream: HttpUpstream, req: IncomingMessage, res: ServerRe
   for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   let answer;
   try {
-    answer = await upstream.handle({ method: req.method ?? 'GET', path: req.url ?? '/', headers, body, signal: controller.signal });
+    answer = await upstream.handle({ method: req.method ?? 'GET', path, headers, body, signal: controller.signal });
   } catch (error) {
     if (controller.signal.aborted) return;
     throw error;

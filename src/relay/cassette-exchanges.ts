@@ -6,7 +6,7 @@
  */
 import { isNotification, isObject, isRequest, isResponse, type JsonObject } from '../protocol/jsonrpc.js';
 import { META } from '../protocol/meta.js';
-import type { Cassette, CassetteFrame } from './format.js';
+import type { Cassette, CassetteFrame } from './cassette-format.js';
 
 export interface RecordedReply {
   kind: CassetteFrame['kind'];
