@@ -5,11 +5,15 @@ import { Trace } from '../wire/trace.js';
 import { TransportError } from './transport-error.js';
 import type { Channel, ChannelReply, SendOptions, ServerRequestHandler } from './channel.js';
 import { isNotification, isObject, isRequest, isResponse, type JsonObject } from './jsonrpc.js';
+import { NotificationTally } from './flood.js';
+import { MAX_JSON_DEPTH } from '../wire/json-depth.js';
 
 interface Pending {
   options: SendOptions;
-  notifications: JsonObject[];
+  tally: NotificationTally;
   from: number;
+  id: unknown;
+  method: unknown;
   progressToken?: unknown;
   resolve(reply: ChannelReply): void;
   reject(error: Error): void;
@@ -29,13 +33,20 @@ export class StdioChannel implements Channel {
   ) {
     this.connection = spawnStdio(target, { ...options, trace });
     this.connection.onMessage((message) => this.dispatch(message));
+    // A too-deep answer fails its request now (a protocol error) rather than at the timeout.
+    this.connection.onRefused((_frame, id) => {
+      if (id === undefined || id === null) return;
+      const pending = this.pending.get(String(id));
+      if (!pending) return;
+      this.settle(String(id), pending);
+      pending.reject(new TransportError('protocol', `the answer to request ${JSON.stringify(id)} is nested deeper than ${MAX_JSON_DEPTH} levels; mcpvet does not read it`));
+    });
     this.connection.onExit((info) => {
       const why = info.spawnError
         ? new TransportError('spawn', `could not start ${target.command}: ${info.spawnError}`, { cause: info.spawnError })
         : new TransportError('closed', `server exited (code ${info.code}${info.signal ? `, signal ${info.signal}` : ''}) before answering`);
       for (const [key, pending] of this.pending) {
-        clearTimeout(pending.timer);
-        this.pending.delete(key);
+        this.settle(key, pending);
         pending.reject(why);
       }
     });
@@ -80,15 +91,19 @@ export class StdioChannel implements Channel {
       const key = String(id);
       const params = typeof message === 'string' ? undefined : (message.params as JsonObject | undefined);
       const timer = setTimeout(() => {
-        this.pending.delete(key);
+        const pending = this.pending.get(key);
+        if (pending) this.settle(key, pending);
         this.trace.add({ direction: 'local', kind: 'error', raw: `no answer to request ${key} within ${options.timeoutMs} ms`, detail: { reason: 'timeout', id } });
         reject(new TransportError('timeout', `no answer within ${options.timeoutMs} ms`));
       }, options.timeoutMs);
+      const progressToken = isObject(params?._meta) ? params._meta.progressToken : undefined;
       this.pending.set(key, {
         options,
-        notifications: [],
+        tally: new NotificationTally(progressToken),
         from,
-        progressToken: isObject(params?._meta) ? params._meta.progressToken : undefined,
+        id,
+        method: typeof message === 'string' ? undefined : message.method,
+        progressToken,
         resolve,
         reject,
         timer,
@@ -106,9 +121,9 @@ export class StdioChannel implements Channel {
       const key = String(message.id);
       const pending = this.pending.get(key);
       if (!pending) return; // A late or unsolicited response: kept in the trace, nothing waits for it.
-      this.pending.delete(key);
-      clearTimeout(pending.timer);
-      pending.resolve({ response: message as unknown as JsonObject, notifications: pending.notifications, frames: { from: pending.from, to: this.trace.length - 1 } });
+      const to = this.trace.length - 1;
+      this.settle(key, pending);
+      pending.resolve({ response: message as unknown as JsonObject, notifications: pending.tally.kept, notificationCount: pending.tally.count, frames: { from: pending.from, to } });
       return;
     }
     if (isRequest(message)) {
@@ -129,14 +144,21 @@ export class StdioChannel implements Channel {
       return true;
     });
     for (const [key, pending] of targets) {
-      pending.notifications.push(notification);
+      pending.tally.add(notification);
       pending.options.onNotification?.(notification);
       if (pending.options.stopOn?.(notification)) {
-        this.pending.delete(key);
-        clearTimeout(pending.timer);
-        pending.resolve({ notifications: pending.notifications, frames: { from: pending.from, to: this.trace.length - 1 } });
+        const to = this.trace.length - 1;
+        this.settle(key, pending);
+        pending.resolve({ notifications: pending.tally.kept, notificationCount: pending.tally.count, frames: { from: pending.from, to } });
       }
     }
+  }
+
+  /** The request is over: nothing waits for it any more; a flood of notifications it drew is noted. */
+  private settle(key: string, pending: Pending): void {
+    this.pending.delete(key);
+    clearTimeout(pending.timer);
+    pending.tally.finish(this.trace, pending);
   }
 
   private async answerServerRequest(request: { id: string | number; method: string; params?: JsonObject }): Promise<void> {

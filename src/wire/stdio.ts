@@ -7,6 +7,7 @@ import type { StdioTarget } from './target.js';
 import type { Frame, Trace } from './trace.js';
 import { LineSplitter } from './line-splitter.js';
 import { killGroup, registerChild } from './children.js';
+import { nestsDeeperThan, parseJson, topLevelId, traceTooDeep } from './json-depth.js';
 
 export interface StdioOptions {
   trace: Trace;
@@ -33,6 +34,8 @@ export interface StdioConnection {
   /** Writes one line. Returns false when the process is gone. */
   send(text: string): boolean;
   onMessage(handler: (message: unknown, frame: Frame) => void): () => void;
+  /** A line refused unparsed (nested deeper than MAX_JSON_DEPTH); `id` is its top-level id when it has one. */
+  onRefused(handler: (frame: Frame, id: string | number | null | undefined) => void): () => void;
   onExit(handler: (info: ExitInfo) => void): () => void;
   /** End stdin, give the server a moment, then SIGTERM, then SIGKILL. Never waits once it has exited. */
   close(): Promise<ExitInfo>;
@@ -45,6 +48,7 @@ export const CLOSE_GRACE_MS = 500;
 export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioConnection {
   const { trace } = options;
   const messageHandlers = new Set<(message: unknown, frame: Frame) => void>();
+  const refusedHandlers = new Set<(frame: Frame, id: string | number | null | undefined) => void>();
   const exitHandlers = new Set<(info: ExitInfo) => void>();
   let exitInfo: ExitInfo | undefined;
   let resolveExited!: (info: ExitInfo) => void;
@@ -93,6 +97,12 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE;
   const stdout = new LineSplitter(maxLineBytes, {
     line: (text) => {
+      if (nestsDeeperThan(text)) {
+        const frame = traceTooDeep(trace, text);
+        const id = topLevelId(text);
+        for (const handler of refusedHandlers) handler(frame, id);
+        return;
+      }
       const frame = traceIncomingLine(trace, text);
       if (frame.kind === 'message') for (const handler of messageHandlers) handler(frame.message, frame);
     },
@@ -121,7 +131,7 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
       if (exitInfo || !child.stdin?.writable) return false;
       let message: unknown;
       try {
-        message = JSON.parse(text);
+        message = parseJson(text);
       } catch {
         message = undefined;
       }
@@ -132,6 +142,10 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
     onMessage(handler) {
       messageHandlers.add(handler);
       return () => messageHandlers.delete(handler);
+    },
+    onRefused(handler) {
+      refusedHandlers.add(handler);
+      return () => refusedHandlers.delete(handler);
     },
     onExit(handler) {
       exitHandlers.add(handler);
@@ -191,6 +205,7 @@ function deadConnection(info: ExitInfo, exited: Promise<ExitInfo>): StdioConnect
     hasExited: true,
     send: () => false,
     onMessage: () => () => {},
+    onRefused: () => () => {},
     onExit: (handler) => {
       handler(info);
       return () => {};
