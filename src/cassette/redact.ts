@@ -6,6 +6,7 @@
  */
 import { SECRET_FIELD, SECRET_HEADERS, TOKEN_SHAPES } from '../wire/secret-shapes.js';
 import type { Redaction } from './format.js';
+import { parseJson } from '../wire/json-depth.js';
 
 export interface RedactorOptions {
   /** Environment the server was started with (-e and config env): their values are secrets. */
@@ -152,7 +153,7 @@ function patternName(index: number): string {
 
 function tryParse(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseJson(text);
   } catch {
     return undefined;
   }

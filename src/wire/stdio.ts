@@ -34,8 +34,11 @@ export interface StdioConnection {
   /** Writes one line. Returns false when the process is gone. */
   send(text: string): boolean;
   onMessage(handler: (message: unknown, frame: Frame) => void): () => void;
-  /** A line refused unparsed (nested deeper than MAX_JSON_DEPTH); `id` is its top-level id when it has one. */
-  onRefused(handler: (frame: Frame, id: string | number | null | undefined) => void): () => void;
+  /**
+   * A line refused unparsed (nested deeper than MAX_JSON_DEPTH): its frame keeps only the head,
+   * `text` is the whole line, `id` its top-level id when it has one.
+   */
+  onRefused(handler: (frame: Frame, id: string | number | null | undefined, text: string) => void): () => void;
   onExit(handler: (info: ExitInfo) => void): () => void;
   /** End stdin, give the server a moment, then SIGTERM, then SIGKILL. Never waits once it has exited. */
   close(): Promise<ExitInfo>;
@@ -48,7 +51,7 @@ export const CLOSE_GRACE_MS = 500;
 export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioConnection {
   const { trace } = options;
   const messageHandlers = new Set<(message: unknown, frame: Frame) => void>();
-  const refusedHandlers = new Set<(frame: Frame, id: string | number | null | undefined) => void>();
+  const refusedHandlers = new Set<(frame: Frame, id: string | number | null | undefined, text: string) => void>();
   const exitHandlers = new Set<(info: ExitInfo) => void>();
   let exitInfo: ExitInfo | undefined;
   let resolveExited!: (info: ExitInfo) => void;
@@ -100,7 +103,7 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
       if (nestsDeeperThan(text)) {
         const frame = traceTooDeep(trace, text);
         const id = topLevelId(text);
-        for (const handler of refusedHandlers) handler(frame, id);
+        for (const handler of refusedHandlers) handler(frame, id, text);
         return;
       }
       const frame = traceIncomingLine(trace, text);
