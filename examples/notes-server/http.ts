@@ -84,7 +84,8 @@ export async function serveHttp(server: NotesServer, options: HttpOptions = {}):
     res.writeHead(200, { ...SSE_HEADERS, ...headers });
     res.flushHeaders(); // a stream may stay quiet for long; the client must see it open now
     openStreams.add(res);
-    const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEPALIVE_MS);
+    // 'close' can come well after end(): a keep-alive written in between would crash the server.
+    const keepAlive = setInterval(() => void (res.writableEnded || res.write(': keep-alive\n\n')), KEEPALIVE_MS);
     res.on('close', () => {
       clearInterval(keepAlive);
       openStreams.delete(res);

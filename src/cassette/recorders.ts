@@ -7,13 +7,16 @@ import type { CassetteFrame } from '../relay/cassette-format.js';
 import { LineWrapper, type LineUpstream } from '../relay/lines.js';
 import type { HttpRequestIn, HttpResponseOut, HttpUpstream, SseEvent } from '../relay/http-upstream.js';
 import type { CassetteWriter } from './writer.js';
+import { JsonTooDeepError, parseJson } from '../wire/json-depth.js';
 
 /** What a line is: a JSON-RPC message, text that is not JSON, or (from a server) anything else on stdout. */
 export function kindOfLine(line: string, dir: CassetteFrame['dir']): CassetteFrame['kind'] {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(line);
-  } catch {
+    parsed = parseJson(line);
+  } catch (error) {
+    // Too deep to read is still JSON (a message mcpvet refuses, not stray text on stdout).
+    if (error instanceof JsonTooDeepError) return 'message';
     return dir === 'server' ? 'pollution' : 'parse-error';
   }
   if (isObject(parsed) && parsed.jsonrpc === '2.0') return 'message';
@@ -94,7 +97,7 @@ export class RecordingHttp implements HttpUpstream {
 
 function isJson(text: string): boolean {
   try {
-    JSON.parse(text);
+    parseJson(text);
     return true;
   } catch {
     return false;

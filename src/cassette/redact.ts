@@ -7,6 +7,7 @@
 import { SECRET_FIELD, SECRET_HEADERS, TOKEN_SHAPES } from '../wire/secret-shapes.js';
 import { literalForms, MIN_SECRET_LENGTH, type SecretValue } from '../wire/secret-values.js';
 import type { Redaction } from '../relay/cassette-format.js';
+import { parseJson } from '../wire/json-depth.js';
 
 export interface RedactorOptions {
   /** Environment the server was started with (-e and config env): their values are secrets. */
@@ -158,7 +159,7 @@ function patternName(index: number): string {
 
 function tryParse(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseJson(text);
   } catch {
     return undefined;
   }

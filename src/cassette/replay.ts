@@ -12,6 +12,7 @@ import type { Cassette } from '../relay/cassette-format.js';
 import { Matcher, type MatchMode } from './match.js';
 import { endToEndHeaders, isEventStream, type HttpRequestIn, type HttpResponseOut, type HttpUpstream, type SseEvent } from '../relay/http-upstream.js';
 import { LineEmitter } from '../relay/lines.js';
+import { parseJson } from '../wire/json-depth.js';
 
 /** The JSON-RPC error code of "this request is not in the cassette". */
 export const NOT_RECORDED_CODE = ErrorCode.InternalError;
@@ -134,7 +135,7 @@ export class ReplayLines extends LineEmitter {
   write(line: string): void {
     let message: unknown;
     try {
-      message = JSON.parse(line);
+      message = parseJson(line);
     } catch {
       // What a conforming server answers to a line that is not JSON.
       this.later(() => this.emitLine(JSON.stringify(errorResponse(null, ErrorCode.ParseError, 'Parse error: invalid JSON'))));
@@ -169,7 +170,7 @@ export class ReplayHttp implements HttpUpstream {
     if (request.method !== 'POST') return this.bodiless(request.method);
     let message: unknown;
     try {
-      message = JSON.parse(request.body);
+      message = parseJson(request.body);
     } catch {
       return json(400, errorResponse(null, ErrorCode.ParseError, 'Parse error: invalid JSON'));
     }

@@ -11,6 +11,7 @@ import { eraOfVersion } from '../protocol/versions.js';
 import { describeTarget, redactUrl, type Target } from '../wire/target.js';
 import { CASSETTE_FORMAT, CASSETTE_VERSION, type CassetteFrame, type CassetteHeader, type CassetteHttpMeta } from '../relay/cassette-format.js';
 import type { Redactor } from './redact.js';
+import { parseJson } from '../wire/json-depth.js';
 
 export interface FrameToWrite {
   dir: CassetteFrame['dir'];
@@ -136,7 +137,7 @@ class EraObserver {
 
 function tryParse(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseJson(text);
   } catch {
     return undefined;
   }

@@ -44,7 +44,7 @@ export function createContext(run: RunEnvironment, signal: AbortSignal, opened: 
       return client;
     },
     evidence(frames, client = run.client): Evidence {
-      const slice = ownFrames(client.trace.frames.slice(frames.from, frames.to + 1));
+      const slice = ownFrames(client.trace.range(frames.from, frames.to));
       const request = slice.find((frame) => frame.direction === 'send' && frame.http);
       return { frames: slice, curl: request ? curlFor(request) : undefined };
     },

@@ -92,7 +92,7 @@ export abstract class BaseClient implements McpClient {
       const result = expectResult(outcome, method);
       const pageItems = result[field];
       if (!Array.isArray(pageItems)) throw new ProtocolViolation(`${method} result has no "${field}" array`, outcome);
-      items.push(...(pageItems as JsonObject[]));
+      for (const item of pageItems as JsonObject[]) items.push(item);
       // A missing nextCursor ends the list; an empty string is a valid cursor (DIGEST §5).
       if (typeof result.nextCursor !== 'string') return this.remember(method, items);
       if (seen.has(result.nextCursor)) throw new ProtocolViolation(`${method} returned cursor "${result.nextCursor}" twice: pagination loops`, outcome);

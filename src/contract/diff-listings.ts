@@ -62,7 +62,7 @@ export function diffPrompts(before: PromptSnapshot[], after: PromptSnapshot[]): 
   const afterByName = byKey(after, (p) => p.name);
   for (const old of before) {
     const current = afterByName.get(old.name);
-    if (current !== undefined) changes.push(...diffPromptArguments(old, current));
+    if (current !== undefined) for (const item of diffPromptArguments(old, current)) changes.push(item);
   }
   return changes;
 }

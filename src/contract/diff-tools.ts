@@ -15,7 +15,7 @@ export function diffTools(oldTools: ToolSnapshot[], newTools: ToolSnapshot[]): C
     if (newTool === undefined) {
       changes.push({ kind: 'breaking', subject, path: formatPath(['tools', oldTool.name]), message: 'tool removed' });
     } else {
-      changes.push(...diffTool(oldTool, newTool));
+      for (const item of diffTool(oldTool, newTool)) changes.push(item);
     }
   }
   for (const newTool of newTools) {
@@ -44,16 +44,16 @@ function diffTool(oldTool: ToolSnapshot, newTool: ToolSnapshot): ContractChange[
     diffJsonSchemas(oldTool[keyword] ?? true, newTool[keyword] ?? true, direction).map(
       (change): ContractChange => ({ kind: change.kind, subject, path: at(keyword, ...change.path), message: change.message }),
     );
-  changes.push(...schemaChanges('input', 'inputSchema'));
+  for (const item of schemaChanges('input', 'inputSchema')) changes.push(item);
   if (oldTool.outputSchema === undefined && newTool.outputSchema !== undefined) {
     changes.push({ kind: 'compatible', subject, path: at('outputSchema'), message: 'output schema added (structured output now promised)' });
   } else if (oldTool.outputSchema !== undefined && newTool.outputSchema === undefined) {
     changes.push({ kind: 'breaking', subject, path: at('outputSchema'), message: 'output schema removed (structured output no longer promised)' });
   } else if (oldTool.outputSchema !== undefined) {
-    changes.push(...schemaChanges('output', 'outputSchema'));
+    for (const item of schemaChanges('output', 'outputSchema')) changes.push(item);
   }
 
-  changes.push(...diffAnnotations(oldTool.annotations ?? {}, newTool.annotations ?? {}, subject, (key) => at('annotations', key)));
+  for (const item of diffAnnotations(oldTool.annotations ?? {}, newTool.annotations ?? {}, subject, (key) => at('annotations', key))) changes.push(item);
   return changes;
 }
 

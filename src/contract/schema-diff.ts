@@ -210,7 +210,7 @@ function foldTypeAlternatives(schema: unknown): unknown {
       }
       const branchTypes = typeList(branch.type);
       if (branchTypes === undefined) return schema;
-      types.push(...branchTypes);
+      for (const item of branchTypes) types.push(item);
     }
     const { [keyword]: _folded, ...rest } = schema;
     return { ...rest, type: [...new Set(types)] };

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { Era } from '../protocol/versions.js';
+import { parseJson } from '../wire/json-depth.js';
 
 export const CONTRACT_FORMAT = 'mcpvet-contract';
 export const CONTRACT_FORMAT_VERSION = 1;
@@ -183,7 +184,7 @@ export function validateContractSnapshot(value: unknown, source = 'snapshot'): C
 export function parseContractSnapshot(text: string, source = 'snapshot'): ContractSnapshot {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseJson(text);
   } catch (error) {
     throw new ContractFormatError(`${source} is not JSON: ${(error as Error).message}`);
   }

@@ -4,6 +4,8 @@
  * carry meaning (resultType, isError, content types, error codes…) unless `values` asks for all. `ignore` paths
  * (e.g. `result.content[*].text`, `result._meta`) are left out with everything below them.
  */
+import { MAX_JSON_DEPTH } from '../wire/json-depth.js';
+
 const MEANINGFUL_KEYS = new Set(['resultType', 'isError', 'type', 'code', 'mimeType', 'name', 'uri', 'uriTemplate', 'role', 'cacheScope']);
 
 export interface StructuralOptions {
@@ -15,13 +17,17 @@ export interface StructuralOptions {
 export function structuralDifferences(recorded: unknown, live: unknown, options: StructuralOptions = {}): string[] {
   const ignored = (options.ignore ?? []).map(pathPattern);
   const out: string[] = [];
-  walk(recorded, live, '', out, ignored, options.values === true);
+  walk(recorded, live, '', out, ignored, options.values === true, 0);
   return out;
 }
 
-function walk(recorded: unknown, live: unknown, path: string, out: string[], ignored: RegExp[], values: boolean): void {
+function walk(recorded: unknown, live: unknown, path: string, out: string[], ignored: RegExp[], values: boolean, depth: number): void {
   if (path && ignored.some((pattern) => pattern.test(path))) return;
   const at = path || '(root)';
+  if (depth > MAX_JSON_DEPTH) {
+    out.push(`${at}: nested deeper than ${MAX_JSON_DEPTH} levels, not compared`);
+    return;
+  }
   const kindA = kindOf(recorded);
   const kindB = kindOf(live);
   if (kindA !== kindB) {
@@ -32,7 +38,7 @@ function walk(recorded: unknown, live: unknown, path: string, out: string[], ign
     const a = recorded as unknown[];
     const b = live as unknown[];
     if (a.length !== b.length) out.push(`${at}: had ${a.length} items, now ${b.length}`);
-    for (let i = 0; i < Math.min(a.length, b.length); i++) walk(a[i], b[i], `${path}[${i}]`, out, ignored, values);
+    for (let i = 0; i < Math.min(a.length, b.length); i++) walk(a[i], b[i], `${path}[${i}]`, out, ignored, values, depth + 1);
     return;
   }
   if (kindA === 'object') {
@@ -43,7 +49,7 @@ function walk(recorded: unknown, live: unknown, path: string, out: string[], ign
       if (ignored.some((pattern) => pattern.test(child))) continue;
       if (!(key in b)) out.push(`${child}: missing now (was ${JSON.stringify(a[key])?.slice(0, 80)})`);
       else if (!(key in a)) out.push(`${child}: new (${JSON.stringify(b[key])?.slice(0, 80)})`);
-      else walk(a[key], b[key], child, out, ignored, values);
+      else walk(a[key], b[key], child, out, ignored, values, depth + 1);
     }
     return;
   }

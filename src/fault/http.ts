@@ -4,6 +4,7 @@ import type { HttpRequestIn, HttpResponseOut, HttpUpstream, SseEvent } from '../
 import { describeInjection, half, injectedError, injectedToolError, malformedText } from './effects.js';
 import type { FaultLogger } from './lines.js';
 import type { FaultPlan } from './plan.js';
+import { parseJson } from '../wire/json-depth.js';
 
 export class FaultyHttp implements HttpUpstream {
   constructor(
@@ -112,7 +113,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 
 function parse(text: string): JsonObject | undefined {
   try {
-    const value: unknown = JSON.parse(text);
+    const value: unknown = parseJson(text);
     return isObject(value) ? value : undefined;
   } catch {
     return undefined;

@@ -4,6 +4,7 @@ import { LineWrapper, type LineUpstream } from '../relay/lines.js';
 import { describeInjection, half, injectedError, injectedToolError, malformedText, NOISE_LINE } from './effects.js';
 import type { FaultPlan } from './plan.js';
 import type { FaultRule } from './rules.js';
+import { parseJson } from '../wire/json-depth.js';
 
 /** Exit code of the stdio front after a `disconnect` fault: the server "crashed". */
 export const DISCONNECT_EXIT_CODE = 1;
@@ -77,7 +78,7 @@ export class FaultyLines extends LineWrapper {
 
 function parse(line: string): JsonObject | undefined {
   try {
-    const value: unknown = JSON.parse(line);
+    const value: unknown = parseJson(line);
     return isObject(value) ? value : undefined;
   } catch {
     return undefined;

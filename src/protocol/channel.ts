@@ -19,9 +19,15 @@ export interface SendOptions {
   awaitNullId?: boolean;
 }
 
+/** Notifications kept per request in `ChannelReply.notifications`; past it they are only counted. */
+export const MAX_KEPT_NOTIFICATIONS = 1000;
+
 export interface ChannelReply {
   response?: JsonObject;
+  /** The first MAX_KEPT_NOTIFICATIONS notifications that came with the request. */
   notifications: JsonObject[];
+  /** All notifications that came with the request, kept or not. */
+  notificationCount?: number;
   http?: { status: number; headers: Record<string, string>; contentType?: string; bodyText: string };
   frames: { from: number; to: number };
 }

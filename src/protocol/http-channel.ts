@@ -3,9 +3,10 @@ import { HttpFailure, httpExchange, type HttpExchange } from '../wire/http.js';
 import type { HttpTarget } from '../wire/target.js';
 import { Trace } from '../wire/trace.js';
 import type { Channel, ChannelReply, SendOptions, ServerRequestHandler } from './channel.js';
-import { isNotification, isRequest, isResponse, type JsonObject, type RequestMessage } from './jsonrpc.js';
+import { isNotification, isObject, isRequest, isResponse, type JsonObject, type RequestMessage } from './jsonrpc.js';
 import { TransportError } from './transport-error.js';
 import { mismatchedId, streamEndedUnanswered } from './unanswered.js';
+import { NotificationTally } from './flood.js';
 
 const BASE_HEADERS: Record<string, string> = {
   'content-type': 'application/json',
@@ -35,7 +36,8 @@ export class HttpChannel implements Channel {
     const from = this.trace.length;
     const body = typeof message === 'string' ? message : JSON.stringify(message);
     const id = typeof message === 'string' ? undefined : message.id;
-    const notifications: JsonObject[] = [];
+    const params = typeof message === 'string' ? undefined : message.params;
+    const tally = new NotificationTally(isObject(params) && isObject(params._meta) ? params._meta.progressToken : undefined);
     const headers = mergeHeaders(mergeHeaders({ ...BASE_HEADERS, ...lower(this.target.headers ?? {}) }, this.defaults), options.headers ?? {});
     const httpMethod = options.httpMethod ?? 'POST';
     const controller = new AbortController();
@@ -54,7 +56,7 @@ export class HttpChannel implements Channel {
         onMessage: (received) => {
           if (isRequest(received)) void this.answerServerRequest(received, headers, options.timeoutMs);
           else if (isNotification(received)) {
-            notifications.push(received as unknown as JsonObject);
+            tally.add(received as unknown as JsonObject);
             options.onNotification?.(received as unknown as JsonObject);
           }
         },
@@ -65,19 +67,21 @@ export class HttpChannel implements Channel {
       throw toTransportError(error, this.target.url);
     } finally {
       this.open.delete(controller);
+      tally.finish(this.trace, { id, method: typeof message === 'string' ? undefined : message.method });
     }
     const responses = exchange.messages.filter(isResponse) as unknown as JsonObject[];
     const method = typeof message === 'string' ? undefined : (message.method as string | undefined);
     const response = this.answerOf(responses, id, method);
     const awaited = id !== undefined && id !== null && method !== undefined && httpMethod === 'POST' && !options.stopOn;
     if (awaited && !response && !exchange.stoppedEarly && exchange.contentType?.startsWith('text/event-stream') && exchange.status < 300) {
-      const error = streamEndedUnanswered(method, exchange.status, notifications.length);
+      const error = streamEndedUnanswered(method, exchange.status, tally.count);
       this.trace.add({ direction: 'local', kind: 'error', raw: error.message, detail: { reason: 'stream-ended-unanswered', id } });
       throw error;
     }
     return {
       response,
-      notifications,
+      notifications: tally.kept,
+      notificationCount: tally.count,
       http: { status: exchange.status, headers: exchange.headers, contentType: exchange.contentType, bodyText: exchange.bodyText },
       frames: { from, to: this.trace.length - 1 },
     };
@@ -114,7 +118,7 @@ export class HttpChannel implements Channel {
 
 function toTransportError(error: unknown, url: string): Error {
   if (!(error instanceof HttpFailure)) return error as Error;
-  const kind = error.kind === 'network' || error.kind === 'aborted' ? 'closed' : error.kind === 'oversize' ? 'protocol' : error.kind;
+  const kind = error.kind === 'network' || error.kind === 'aborted' ? 'closed' : error.kind === 'oversize' || error.kind === 'too-deep' ? 'protocol' : error.kind;
   return new TransportError(kind, error.message, { url, cause: error.detail });
 }
 

@@ -11,6 +11,7 @@ import addFormatsModule from 'ajv-formats';
 import type { ValidationIssue } from './schemas/issues.js';
 import { INPUT_REQUIRED_METHODS } from './schemas/result-rules.js';
 import type { Direction } from './validate.js';
+import { parseJson } from '../wire/json-depth.js';
 
 /** Which $defs type describes a message, and which part of the message it describes. */
 export interface SpecTarget {
@@ -43,7 +44,7 @@ export function loadSpecSchema(file: string): SpecSchema {
   const path = resolve(file);
   let document: unknown;
   try {
-    document = JSON.parse(readFileSync(path, 'utf8'));
+    document = parseJson(readFileSync(path, 'utf8'));
   } catch (error) {
     throw new SpecSchemaError(`cannot read the spec schema ${file}: ${(error as Error).message}`);
   }

@@ -6,12 +6,14 @@ import { TransportError } from './transport-error.js';
 import { mismatchedId } from './unanswered.js';
 import type { Channel, ChannelReply, SendOptions, ServerRequestHandler } from './channel.js';
 import { isNotification, isObject, isRequest, isResponse, type JsonObject } from './jsonrpc.js';
+import { NotificationTally } from './flood.js';
+import { MAX_JSON_DEPTH } from '../wire/json-depth.js';
 
 interface Pending {
   id: unknown;
   method: string | undefined;
   options: SendOptions;
-  notifications: JsonObject[];
+  tally: NotificationTally;
   from: number;
   progressToken?: unknown;
   resolve(reply: ChannelReply): void;
@@ -34,13 +36,20 @@ export class StdioChannel implements Channel {
   ) {
     this.connection = spawnStdio(target, { ...options, trace });
     this.connection.onMessage((message) => this.dispatch(message));
+    // A too-deep answer fails its request now (a protocol error) rather than at the timeout.
+    this.connection.onRefused((_frame, id) => {
+      if (id === undefined || id === null) return;
+      const pending = this.pending.get(String(id));
+      if (!pending) return;
+      this.settle(String(id), pending);
+      pending.reject(new TransportError('protocol', `the answer to request ${JSON.stringify(id)} is nested deeper than ${MAX_JSON_DEPTH} levels; mcpvet does not read it`));
+    });
     this.connection.onExit((info) => {
       const why = info.spawnError
         ? new TransportError('spawn', `could not start ${target.command}: ${info.spawnError}`, { cause: info.spawnError })
         : new TransportError('closed', `server exited (code ${info.code}${info.signal ? `, signal ${info.signal}` : ''}) before answering`);
       for (const [key, pending] of this.pending) {
-        clearTimeout(pending.timer);
-        this.pending.delete(key);
+        this.settle(key, pending);
         pending.reject(why);
       }
     });
@@ -85,18 +94,20 @@ export class StdioChannel implements Channel {
       const key = String(id);
       const params = typeof message === 'string' ? undefined : (message.params as JsonObject | undefined);
       const timer = setTimeout(() => {
-        this.pending.delete(key);
+        const pending = this.pending.get(key);
+        if (pending) this.settle(key, pending);
         this.abandon(key);
         this.trace.add({ direction: 'local', kind: 'error', raw: `no answer to request ${key} within ${options.timeoutMs} ms`, detail: { reason: 'timeout', id } });
         reject(new TransportError('timeout', `no answer within ${options.timeoutMs} ms`));
       }, options.timeoutMs);
+      const progressToken = isObject(params?._meta) ? params._meta.progressToken : undefined;
       this.pending.set(key, {
         id,
         method: typeof message === 'string' ? undefined : (message.method as string | undefined),
         options,
-        notifications: [],
+        tally: new NotificationTally(progressToken),
         from,
-        progressToken: isObject(params?._meta) ? params._meta.progressToken : undefined,
+        progressToken,
         resolve,
         reject,
         timer,
@@ -114,9 +125,9 @@ export class StdioChannel implements Channel {
       const key = String(message.id);
       const pending = this.pending.get(key);
       if (!pending) return this.unmatched(message.id, key);
-      this.pending.delete(key);
-      clearTimeout(pending.timer);
-      pending.resolve({ response: message as unknown as JsonObject, notifications: pending.notifications, frames: { from: pending.from, to: this.trace.length - 1 } });
+      const to = this.trace.length - 1;
+      this.settle(key, pending);
+      pending.resolve({ response: message as unknown as JsonObject, notifications: pending.tally.kept, notificationCount: pending.tally.count, frames: { from: pending.from, to } });
       return;
     }
     if (isRequest(message)) {
@@ -143,9 +154,8 @@ export class StdioChannel implements Channel {
     const [waitingKey, pending] = waiting[0] as [string, Pending];
     const error = mismatchedId(pending.id, id, pending.method);
     this.trace.add({ direction: 'local', kind: 'error', raw: error.message, detail: { reason: 'mismatched-id', id, sentId: pending.id } });
-    this.pending.delete(waitingKey);
+    this.settle(waitingKey, pending);
     this.abandon(waitingKey);
-    clearTimeout(pending.timer);
     pending.reject(error);
   }
 
@@ -166,15 +176,22 @@ export class StdioChannel implements Channel {
       return true;
     });
     for (const [key, pending] of targets) {
-      pending.notifications.push(notification);
+      pending.tally.add(notification);
       pending.options.onNotification?.(notification);
       if (pending.options.stopOn?.(notification)) {
-        this.pending.delete(key);
+        const to = this.trace.length - 1;
+        this.settle(key, pending);
         this.abandon(key);
-        clearTimeout(pending.timer);
-        pending.resolve({ notifications: pending.notifications, frames: { from: pending.from, to: this.trace.length - 1 } });
+        pending.resolve({ notifications: pending.tally.kept, notificationCount: pending.tally.count, frames: { from: pending.from, to } });
       }
     }
+  }
+
+  /** The request is over: nothing waits for it any more; a flood of notifications it drew is noted. */
+  private settle(key: string, pending: Pending): void {
+    this.pending.delete(key);
+    clearTimeout(pending.timer);
+    pending.tally.finish(this.trace, pending);
   }
 
   private async answerServerRequest(request: { id: string | number; method: string; params?: JsonObject }): Promise<void> {

@@ -42,10 +42,10 @@ export function validateMessage(message: unknown, opts: ValidateOptions): Valida
   }
   if ('method' in message) {
     if (typeof message.method !== 'string') issues.push({ path: 'method', rule: 'schema', message: 'must be a string' });
-    else if ('id' in message) issues.push(...requestIssues(set, message, message.method, opts));
-    else issues.push(...notificationIssues(set, message, message.method, opts));
+    else if ('id' in message) for (const item of requestIssues(set, message, message.method, opts)) issues.push(item);
+    else for (const item of notificationIssues(set, message, message.method, opts)) issues.push(item);
   } else if ('result' in message || 'error' in message) {
-    issues.push(...responseIssues(set, message, opts));
+    for (const item of responseIssues(set, message, opts)) issues.push(item);
   } else {
     issues.push({ path: '', rule: 'schema', message: 'not a request, notification or response: no method, result or error' });
   }
@@ -122,15 +122,15 @@ function responseIssues(set: SchemaSet, message: Record<string, unknown>, opts: 
     const error = message.error;
     const code = isObject(error) ? error.code : undefined;
     const unreadableRequest = code === -32700 || code === -32600;
-    if ('id' in message && !(message.id === null && unreadableRequest)) issues.push(...schemaIssues(idSchema(set), message.id, 'id'));
+    if ('id' in message && !(message.id === null && unreadableRequest)) for (const item of schemaIssues(idSchema(set), message.id, 'id')) issues.push(item);
     const schema = (typeof code === 'number' && set.errorsByCode.get(code)) || set.errorObject;
-    issues.push(...schemaIssues(schema, error, 'error'));
+    for (const item of schemaIssues(schema, error, 'error')) issues.push(item);
     return issues;
   }
-  issues.push(...schemaIssues(idSchema(set), message.id, 'id'));
+  for (const item of schemaIssues(idSchema(set), message.id, 'id')) issues.push(item);
   const table = opts.direction === 'server-to-client' ? set.results : set.clientResults;
   const schema = opts.method !== undefined ? table.get(opts.method) : undefined;
-  issues.push(...resultIssues(set, schema, opts.method, message.result, opts, 'result'));
+  for (const item of resultIssues(set, schema, opts.method, message.result, opts, 'result')) issues.push(item);
   return issues;
 }
 

@@ -7,6 +7,7 @@
 import { isNotification, isObject, isRequest, isResponse, type JsonObject } from '../protocol/jsonrpc.js';
 import { META } from '../protocol/meta.js';
 import type { Cassette, CassetteFrame } from './cassette-format.js';
+import { parseJson } from '../wire/json-depth.js';
 
 export interface RecordedReply {
   kind: CassetteFrame['kind'];
@@ -46,7 +47,7 @@ export function exchangesOf(cassette: Cassette): CassetteExchanges {
 
 function parse(raw: string): JsonObject | undefined {
   try {
-    const value: unknown = JSON.parse(raw);
+    const value: unknown = parseJson(raw);
     return isObject(value) ? value : undefined;
   } catch {
     return undefined;

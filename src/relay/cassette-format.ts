@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { parseJson } from '../wire/json-depth.js';
 
 export const CASSETTE_FORMAT = 'mcpvet-cassette';
 export const CASSETTE_VERSION = 1;
@@ -75,7 +76,7 @@ export function parseCassette(text: string, source = 'cassette'): Cassette {
   lines.forEach((line, index) => {
     if (!line.trim()) return;
     try {
-      records.push({ line: index + 1, value: JSON.parse(line) });
+      records.push({ line: index + 1, value: parseJson(line) });
     } catch {
       // A half-written line (a cut file, a killed recorder) is refused: replaying a part as the whole would mislead.
       const what = records.length === 0 ? 'the header line' : 'a frame line';

@@ -99,6 +99,8 @@ export class SpawnedServer extends LineEmitter {
       else if (frame.kind === 'message' || frame.kind === 'pollution') this.emitLine(frame.truncated && frame.message !== undefined ? JSON.stringify(frame.message) : frame.raw);
     });
     this.connection = spawnStdio(target, { trace });
+    // A line too deep for mcpvet to read is still the server's: the relay stays transparent.
+    this.connection.onRefused((_frame, _id, text) => this.emitLine(text));
     this.connection.onExit((info) => {
       if (info.spawnError) this.emitStderr(`mcpvet: could not start ${target.command}: ${info.spawnError}`);
       this.emitClose(info.code ?? 1);

@@ -51,7 +51,7 @@ function evidenceBlock(result: CheckResult, verbose: boolean): string[] {
     const frames = evidence.frames ?? [];
     frameCount += frames.length;
     const shown = verbose ? frames : frames.slice(0, FRAMES_SHOWN);
-    text.push(...shown.map((f) => frameLine(f, verbose ? 4000 : 1000)));
+    for (const f of shown) text.push(frameLine(f, verbose ? 4000 : 1000));
     if (shown.length < frames.length) text.push(`… ${frames.length - shown.length} more frames in report.json`);
     if (evidence.note) text.push(...evidence.note.split(/\r?\n/).map(oneLine));
     if (evidence.curl) curls.push(oneLine(evidence.curl));

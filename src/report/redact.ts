@@ -11,6 +11,7 @@ import type { Frame, HttpMeta } from '../wire/trace.js';
 import { redactUrl } from '../wire/target.js';
 import { SECRET_FIELD, SECRET_HEADERS, SECRET_KEY_WORDS, TOKEN_SHAPES } from '../wire/secret-shapes.js';
 import { literalForms, rememberedLiterals } from '../wire/secret-values.js';
+import { MAX_JSON_DEPTH } from '../wire/json-depth.js';
 
 export const REDACTED = 'REDACTED';
 
@@ -75,13 +76,15 @@ export function redactText(text: string, options: RedactOptions = {}): string {
 }
 
 /** Parsed JSON: strings are scrubbed as text, and credential-named keys lose their value. */
-export function redactValue(value: unknown, options: RedactOptions = {}): unknown {
+export function redactValue(value: unknown, options: RedactOptions = {}, depth = 0): unknown {
   if (typeof value === 'string') return redactText(value, options);
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, options));
+  // Deeper than any message mcpvet parses: dropped rather than walked (or leaked unscrubbed).
+  if (depth > MAX_JSON_DEPTH && value && typeof value === 'object') return REDACTED;
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, options, depth + 1));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      out[key] = SECRET_FIELD.test(key) && (typeof item === 'string' || typeof item === 'number') ? REDACTED : redactValue(item, options);
+      out[key] = SECRET_FIELD.test(key) && (typeof item === 'string' || typeof item === 'number') ? REDACTED : redactValue(item, options, depth + 1);
     }
     return out;
   }

@@ -5,6 +5,7 @@
  */
 import { createParser } from 'eventsource-parser';
 import type { Frame, Trace } from './trace.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan, parseJson, traceTooDeep } from './json-depth.js';
 
 export interface HttpExchangeOptions {
   url: string;
@@ -24,14 +25,21 @@ export interface HttpExchangeOptions {
 }
 
 const DEFAULT_MAX_BODY = 64 * 1024 * 1024;
+/** Messages of one body kept in full before only those with an id are (see HttpExchange.messages). */
+export const MAX_KEPT_MESSAGES = 1000;
 
 export interface HttpExchange {
   exchange: number;
   status: number;
   headers: Record<string, string>;
   contentType: string | undefined;
-  /** Parsed JSON messages of the body: one for application/json, one per event for SSE. */
+  /**
+   * Parsed JSON messages of the body: one for application/json, one per event for SSE. Past
+   * MAX_KEPT_MESSAGES only those with an `id` (responses, requests) are kept: a flood of
+   * notifications cannot exhaust memory; `messageCount` counts them all.
+   */
   messages: unknown[];
+  messageCount: number;
   /** The body text when it was not JSON or SSE, or did not parse. */
   bodyText: string;
   /** True when the body was cut short by `until` or the abort signal. */
@@ -40,7 +48,7 @@ export interface HttpExchange {
 
 export class HttpFailure extends Error {
   constructor(
-    readonly kind: 'refused' | 'dns' | 'timeout' | 'aborted' | 'network' | 'oversize',
+    readonly kind: 'refused' | 'dns' | 'timeout' | 'aborted' | 'network' | 'oversize' | 'too-deep',
     message: string,
     readonly detail?: string,
   ) {
@@ -88,13 +96,18 @@ export async function httpExchange(options: HttpExchangeOptions): Promise<HttpEx
     response.headers.forEach((value, name) => (headers[name] = value));
     const contentType = headers['content-type'];
     const meta = { exchange, method, url, headers, status: response.status, contentType };
-    const result: HttpExchange = { exchange, status: response.status, headers, contentType, messages: [], bodyText: '', stoppedEarly: false };
+    const result: HttpExchange = { exchange, status: response.status, headers, contentType, messages: [], messageCount: 0, bodyText: '', stoppedEarly: false };
 
     const deliver = (raw: string): boolean => {
+      if (nestsDeeperThan(raw)) {
+        traceTooDeep(trace, raw, { http: meta });
+        throw new HttpFailure('too-deep', `the server sent a message nested deeper than ${MAX_JSON_DEPTH} levels; mcpvet does not read it`);
+      }
       const message = tryParse(raw);
       const frame = trace.add({ direction: 'receive', kind: message === undefined ? 'parse-error' : 'message', raw, message, parseError: message === undefined ? 'invalid JSON' : undefined, http: meta });
       if (message === undefined) return false;
-      result.messages.push(message);
+      result.messageCount++;
+      if (result.messages.length < MAX_KEPT_MESSAGES || hasId(message)) result.messages.push(message);
       options.onMessage?.(message, frame);
       return options.until?.(message) ?? false;
     };
@@ -201,10 +214,14 @@ function lowerCaseKeys(headers: Record<string, string>): Record<string, string> 
   return out;
 }
 
+function hasId(message: unknown): boolean {
+  return typeof message === 'object' && message !== null && 'id' in message;
+}
+
 function tryParse(text: string | undefined): unknown {
   if (text === undefined) return undefined;
   try {
-    return JSON.parse(text);
+    return parseJson(text);
   } catch {
     return undefined;
   }

@@ -8,6 +8,7 @@ import type { Frame, Trace } from './trace.js';
 import { LineSplitter } from './line-splitter.js';
 import { killGroup, killOrphanedGroup, registerChild } from './children.js';
 import { findHolders, findMarked, killPids, newSpawnMark, SPAWN_MARKER, stdioLinks } from './strays.js';
+import { nestsDeeperThan, parseJson, topLevelId, traceTooDeep } from './json-depth.js';
 
 export interface StdioOptions {
   trace: Trace;
@@ -34,6 +35,11 @@ export interface StdioConnection {
   /** Writes one line. Returns false when the process is gone. */
   send(text: string): boolean;
   onMessage(handler: (message: unknown, frame: Frame) => void): () => void;
+  /**
+   * A line refused unparsed (nested deeper than MAX_JSON_DEPTH): its frame keeps only the head,
+   * `text` is the whole line, `id` its top-level id when it has one.
+   */
+  onRefused(handler: (frame: Frame, id: string | number | null | undefined, text: string) => void): () => void;
   onExit(handler: (info: ExitInfo) => void): () => void;
   /** End stdin, give the server a moment, then SIGTERM, then SIGKILL. Never waits once it has exited. */
   close(): Promise<ExitInfo>;
@@ -51,6 +57,7 @@ export const PIPE_GRACE_MS = 200;
 export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioConnection {
   const { trace } = options;
   const messageHandlers = new Set<(message: unknown, frame: Frame) => void>();
+  const refusedHandlers = new Set<(frame: Frame, id: string | number | null | undefined, text: string) => void>();
   const exitHandlers = new Set<(info: ExitInfo) => void>();
   let exitInfo: ExitInfo | undefined;
   let resolveExited!: (info: ExitInfo) => void;
@@ -117,6 +124,12 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE;
   const stdout = new LineSplitter(maxLineBytes, {
     line: (text) => {
+      if (nestsDeeperThan(text)) {
+        const frame = traceTooDeep(trace, text);
+        const id = topLevelId(text);
+        for (const handler of refusedHandlers) handler(frame, id, text);
+        return;
+      }
       const frame = traceIncomingLine(trace, text);
       if (frame.kind === 'message') for (const handler of messageHandlers) handler(frame.message, frame);
     },
@@ -145,7 +158,7 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
       if (exitInfo || !child.stdin?.writable) return false;
       let message: unknown;
       try {
-        message = JSON.parse(text);
+        message = parseJson(text);
       } catch {
         message = undefined;
       }
@@ -156,6 +169,10 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
     onMessage(handler) {
       messageHandlers.add(handler);
       return () => messageHandlers.delete(handler);
+    },
+    onRefused(handler) {
+      refusedHandlers.add(handler);
+      return () => refusedHandlers.delete(handler);
     },
     onExit(handler) {
       exitHandlers.add(handler);
@@ -215,6 +232,7 @@ function deadConnection(info: ExitInfo, exited: Promise<ExitInfo>): StdioConnect
     hasExited: true,
     send: () => false,
     onMessage: () => () => {},
+    onRefused: () => () => {},
     onExit: (handler) => {
       handler(info);
       return () => {};

@@ -53,37 +53,79 @@ export type FrameInput = Omit<Frame, 'seq' | 'time'>;
 /** Frames longer than this keep only their head in `raw`; the message itself is kept whole. */
 const MAX_RAW_CHARS = 1 << 20;
 
+/** Frames kept per trace by default: far above a check run's needs, small enough that a flood cannot exhaust memory. */
+export const DEFAULT_MAX_FRAMES = 20_000;
+/** Raw text kept per trace by default (sum of `raw` lengths). */
+export const DEFAULT_MAX_RAW_BYTES = 32 * 1024 * 1024;
+/** Pinned frames kept per trace: the few that verdicts rest on (floods, too-deep messages). */
+const MAX_PINNED = 100;
+
 export interface TraceOptions {
   /**
    * Keep the frames (default true). A long-running relay (record, replay, proxy) passes false:
    * its listeners see every frame, and memory stays flat however long the session runs.
    */
   keep?: boolean;
+  /** The most frames kept; beyond it the oldest are dropped (default DEFAULT_MAX_FRAMES). */
+  maxFrames?: number;
+  /** The most raw text kept, in characters; beyond it the oldest frames are dropped (default DEFAULT_MAX_RAW_BYTES). */
+  maxRawBytes?: number;
+}
+
+export interface AddOptions {
+  /** Also keep this frame in `pinned`, which old-frame dropping never touches. */
+  pin?: boolean;
 }
 
 export class Trace {
+  /**
+   * The frames kept, in seq order. Once the caps are reached the oldest are dropped and
+   * `frames[0]` is a marker (`detail.reason: 'frames-dropped'`) standing for them: its seq is
+   * the last dropped one, `detail.dropped` how many. Do not index it by seq: use `since`/`range`.
+   */
   readonly frames: Frame[] = [];
+  /** Frames added with `pin`, kept whatever is dropped (bounded). */
+  readonly pinned: Frame[] = [];
   readonly startedAt = Date.now();
   private readonly started = performance.now();
   private readonly listeners = new Set<(frame: Frame) => void>();
   private readonly keep: boolean;
+  private readonly maxFrames: number;
+  private readonly maxRawBytes: number;
   private count = 0;
   private exchanges = 0;
+  private rawBytes = 0;
+  private droppedCount = 0;
+  private marker: Frame | undefined;
 
   constructor(options: TraceOptions = {}) {
     this.keep = options.keep ?? true;
+    this.maxFrames = Math.max(2, options.maxFrames ?? DEFAULT_MAX_FRAMES);
+    this.maxRawBytes = options.maxRawBytes ?? DEFAULT_MAX_RAW_BYTES;
   }
 
-  add(input: FrameInput): Frame {
+  add(input: FrameInput, options: AddOptions = {}): Frame {
     let raw = input.raw;
     let truncated = input.truncated;
     if (raw.length > MAX_RAW_CHARS) {
       raw = raw.slice(0, MAX_RAW_CHARS);
       truncated = true;
     }
-    const frame: Frame = { ...input, raw, truncated, seq: this.count++, time: Math.round((performance.now() - this.started) * 1000) / 1000 };
-    if (!frame.truncated) delete frame.truncated;
-    if (this.keep) this.frames.push(frame);
+    // Built field by field: a spread and a delete cost ten times more, and a flood adds millions.
+    const frame = { direction: input.direction, kind: input.kind, raw } as Frame;
+    if (input.message !== undefined) frame.message = input.message;
+    if (input.parseError !== undefined) frame.parseError = input.parseError;
+    if (truncated) frame.truncated = true;
+    if (input.http !== undefined) frame.http = input.http;
+    if (input.detail !== undefined) frame.detail = input.detail;
+    frame.seq = this.count++;
+    frame.time = this.now();
+    if (this.keep) {
+      this.frames.push(frame);
+      this.rawBytes += raw.length;
+      if (this.frames.length > this.maxFrames || this.rawBytes > this.maxRawBytes) this.dropOldest();
+    }
+    if (options.pin && this.pinned.length < MAX_PINNED) this.pinned.push(frame);
     for (const listener of this.listeners) listener(frame);
     return frame;
   }
@@ -98,13 +140,74 @@ export class Trace {
     return () => this.listeners.delete(listener);
   }
 
-  /** Frames from `seq` onward (to take the part of a trace one step produced). */
+  /** Frames from `seq` onward (to take the part of a trace one step produced); the marker leads if some were dropped. */
   since(seq: number): Frame[] {
-    return this.frames.slice(seq);
+    return this.frames.slice(this.indexOf(seq));
+  }
+
+  /** Frames with `from <= seq <= to` (a ChannelReply's range); the marker leads if some of them were dropped. */
+  range(from: number, to: number): Frame[] {
+    const start = this.indexOf(from);
+    let end = this.indexOf(to + 1);
+    // A range that began among the dropped frames still shows the marker standing for them.
+    if (this.marker && start === 0 && from <= this.marker.seq) end = Math.max(end, 1);
+    return this.frames.slice(start, end);
   }
 
   /** Frames added so far (kept or not). */
   get length(): number {
     return this.count;
+  }
+
+  /** How many frames were dropped to stay under the caps. */
+  get dropped(): number {
+    return this.droppedCount;
+  }
+
+  /** The index of the first kept frame with seq >= `seq` (binary search: frames are in seq order). */
+  private indexOf(seq: number): number {
+    let low = 0;
+    let high = this.frames.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.frames[middle]!.seq < seq) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /**
+   * Drops the oldest tenth of the caps at once, so the cost is amortised over many adds
+   * (a flood of millions of frames stays linear), and folds them into the marker.
+   */
+  private dropOldest(): void {
+    const first = this.marker ? 1 : 0;
+    const frameTarget = Math.floor(this.maxFrames * 0.9);
+    const byteTarget = Math.floor(this.maxRawBytes * 0.9);
+    let end = first;
+    let bytes = this.rawBytes;
+    // Always keep the newest frame: whoever just added it may be waiting on it.
+    while (end < this.frames.length - 1 && (this.frames.length - (end - first) > frameTarget || bytes > byteTarget)) {
+      bytes -= this.frames[end]!.raw.length;
+      end++;
+    }
+    if (end === first) return;
+    const lastDropped = this.frames[end - 1]!;
+    this.droppedCount += end - first;
+    this.rawBytes = bytes;
+    if (!this.marker) {
+      this.marker = { seq: lastDropped.seq, time: lastDropped.time, direction: 'local', kind: 'error', raw: '', detail: {} };
+      this.frames.splice(0, end, this.marker);
+    } else {
+      this.frames.splice(1, end - 1);
+    }
+    this.marker.seq = lastDropped.seq;
+    this.marker.time = lastDropped.time;
+    this.marker.raw = `${this.droppedCount} earlier frame(s) dropped to bound memory (the trace keeps at most ${this.maxFrames} frames and ${this.maxRawBytes} characters)`;
+    this.marker.detail = { reason: 'frames-dropped', dropped: this.droppedCount };
+  }
+
+  private now(): number {
+    return Math.round((performance.now() - this.started) * 1000) / 1000;
   }
 }

@@ -78,7 +78,7 @@ function checkRequired(node: Record<string, unknown>, at: string, report: Report
 function namesFromComposition(node: Record<string, unknown>): Set<string> {
   const names = new Set<string>();
   const branches: unknown[] = [];
-  for (const kw of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(node[kw])) branches.push(...(node[kw] as unknown[]));
+  for (const kw of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(node[kw])) for (const branch of node[kw] as unknown[]) branches.push(branch);
   for (const kw of ['then', 'else', 'if']) if (kw in node) branches.push(node[kw]);
   for (const b of branches) {
     if (isPlainObject(b) && isPlainObject(b.properties)) for (const k of Object.keys(b.properties)) names.add(k);

@@ -8,6 +8,7 @@
 import type { Frame } from '../../../wire/trace.js';
 import { defineCheck, pass, violation } from '../../define.js';
 import { sendProbe } from './probe.js';
+import { parseJson } from '../../../wire/json-depth.js';
 
 export default defineCheck({
   id: 'http.content-type-matches',
@@ -60,7 +61,7 @@ function mismatch(frame: Frame): string | undefined {
 
 function looksLikeJson(text: string): boolean {
   try {
-    JSON.parse(text);
+    parseJson(text);
     return /^\s*[{[]/.test(text);
   } catch {
     return false;

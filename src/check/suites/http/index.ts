@@ -23,6 +23,7 @@ import contentTypeMatches from './content-type-matches.js';
 import legacySessionIdAscii from './legacy-session-id-ascii.js';
 import legacyDeletedSession from './legacy-deleted-session.js';
 import legacyProtocolVersion from './legacy-protocol-version.js';
+import notificationFlood from './notification-flood.js';
 
 export const checks: CheckDefinition[] = [
   mcpMethodRequired,
@@ -48,4 +49,5 @@ export const checks: CheckDefinition[] = [
   legacySessionIdAscii,
   legacyDeletedSession,
   legacyProtocolVersion,
+  notificationFlood,
 ];

@@ -29,7 +29,7 @@ export default defineCheck({
     const status = outcome?.http?.status;
     if (!outcome || status === undefined) return violation('a notification POST got no HTTP answer');
     // Other checks share the connection: only frames of this POST's exchange are its answer.
-    const frames = ctx.client.trace.frames.slice(outcome.frames.from, outcome.frames.to + 1);
+    const frames = ctx.client.trace.range(outcome.frames.from, outcome.frames.to);
     const sent = frames.find((frame) => frame.direction === 'send' && isObject(frame.message) && isObject(frame.message.params) && frame.message.params.requestId === requestId);
     const body = frames
       .filter((frame) => frame.direction === 'receive' && frame.http?.exchange === sent?.http?.exchange && frame.raw.trim() !== '')

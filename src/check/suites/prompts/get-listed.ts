@@ -46,7 +46,7 @@ export default defineCheck({
       }
       const found = messagesProblems(ctx.era, outcome.result);
       if (found.length > 0) {
-        problems.push(...found.map((problem) => `"${name}": ${problem}`));
+        for (const item of found.map((problem) => `"${name}": ${problem}`)) problems.push(item);
         evidence.push(ctx.evidence(outcome.frames));
       } else rendered.push(`"${name}"`);
     }

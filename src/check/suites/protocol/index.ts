@@ -6,6 +6,7 @@ import errorEchoesId from './error-echoes-id.js';
 import legacyKnownVersion from './legacy-known-version.js';
 import legacyPing from './ping.js';
 import legacyUnknownVersion from './legacy-unknown-version.js';
+import messageDepth from './message-depth.js';
 import messagesValid from './messages-valid.js';
 import missingClientCapabilities from './missing-client-capabilities.js';
 import missingProtocolVersion from './missing-protocol-version.js';
@@ -30,4 +31,5 @@ export const checks: CheckDefinition[] = [
   legacyPing,
   unknownNotificationIgnored,
   messagesValid,
+  messageDepth,
 ];

@@ -107,7 +107,7 @@ async function exchangeHttp(client: McpClient, message: JsonObject | string, opt
   }
   const request = sent();
   const number = request?.http?.exchange;
-  const received = number === undefined ? [] : client.trace.frames.slice(from).filter((frame) => frame !== request && frame.http?.exchange === number);
+  const received = number === undefined ? [] : client.trace.since(from).filter((frame) => frame !== request && frame.http?.exchange === number);
   // An answer carrying another id is no answer (the channel said so in `failure`), as on stdio.
   const sentId = typeof message === 'string' ? undefined : message.id;
   const answers = (candidate: unknown) => sentId === undefined || sentId === null || !isObject(candidate) || candidate.id === null || candidate.id === undefined || String(candidate.id) === String(sentId);
@@ -176,7 +176,7 @@ export function exchangeOrOvertaken(client: McpClient, message: JsonObject | str
  * tool-specific HTTP headers), with its own frames picked out of the shared trace by id.
  */
 export function answerOfOutcome(client: McpClient, outcome: RpcOutcome): Answer {
-  const frames = client.trace.frames.slice(outcome.frames.from, outcome.frames.to + 1);
+  const frames = client.trace.range(outcome.frames.from, outcome.frames.to);
   const idOf = (frame: Frame): unknown => (isObject(frame.message) ? frame.message.id : undefined);
   const request = frames.find((frame) => frame.direction === 'send' && idOf(frame) === outcome.id);
   const number = request?.http?.exchange;

@@ -26,7 +26,7 @@ export default defineCheck({
       judged.push(method);
       const found = listing.pages.flatMap((page, index) => cacheHintProblems(page.result).map((problem) => `${method}${listing.pages.length > 1 ? ` page ${index + 1}` : ''}: ${problem}`));
       if (found.length > 0) {
-        problems.push(...found);
+        for (const item of found) problems.push(item);
         evidence.push(ctx.evidence(listingFrames(listing)));
       }
     }

@@ -22,7 +22,7 @@ export default defineCheck({
     const problems: string[] = [];
     const bad = results.filter(({ uri, outcome }) => {
       const found = cacheHintProblems(outcome.result!);
-      problems.push(...found.map((problem) => `${uri}: ${problem}`));
+      for (const item of found.map((problem) => `${uri}: ${problem}`)) problems.push(item);
       return found.length > 0;
     });
     if (bad.length > 0) return violation(`resources/read results must carry ttlMs (an integer >= 0) and cacheScope ("public" or "private"): ${summarize(problems)}`, bad.map(({ outcome }) => ctx.evidence(outcome.frames)));

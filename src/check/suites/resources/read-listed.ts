@@ -20,7 +20,7 @@ export default defineCheck({
     const problems: string[] = [];
     const bad = run.reads.filter(({ uri, outcome }) => {
       const found = contentsProblems(ctx.era, outcome.result, describeAnswer(outcome));
-      problems.push(...found.map((problem) => `${uri}: ${problem}`));
+      for (const item of found.map((problem) => `${uri}: ${problem}`)) problems.push(item);
       return found.length > 0;
     });
     if (bad.length > 0) return violation(`reading a listed resource did not return valid contents: ${summarize(problems)}`, bad.map(({ outcome }) => ctx.evidence(outcome.frames)));

@@ -45,7 +45,7 @@ export async function walkPages(
     pages.push(page);
     const list = outcome.result?.[LIST_ITEMS_FIELD[method]];
     if (!outcome.result || !Array.isArray(list)) return { items, pages, failed: page };
-    items.push(...(list as JsonObject[]));
+    for (const item of list as JsonObject[]) items.push(item);
     if (typeof outcome.result.nextCursor !== 'string') break;
     cursor = outcome.result.nextCursor;
   }

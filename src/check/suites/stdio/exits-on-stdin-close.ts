@@ -21,7 +21,7 @@ export default defineCheck({
     const started = performance.now();
     await client.close();
     const closeMs = Math.round(performance.now() - started);
-    const exit = client.trace.frames.slice(from).find((frame) => frame.kind === 'exit');
+    const exit = client.trace.since(from).find((frame) => frame.kind === 'exit');
     const evidence = [ctx.evidence({ from, to: client.trace.length - 1 }, client)];
     if (!exit) return violation(`a fresh server process did not exit after its stdin closed, nor after SIGTERM and SIGKILL (${closeMs} ms)`, evidence);
     const signal = exit.detail?.signal;

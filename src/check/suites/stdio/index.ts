@@ -2,6 +2,7 @@
 import type { CheckDefinition } from '../../types.js';
 import exitsOnStdinClose from './exits-on-stdin-close.js';
 import noHeadOfLineBlocking from './no-head-of-line-blocking.js';
+import notificationFlood from './notification-flood.js';
 import stdoutOnlyJsonRpc from './stdout-only-jsonrpc.js';
 
-export const checks: CheckDefinition[] = [stdoutOnlyJsonRpc, exitsOnStdinClose, noHeadOfLineBlocking];
+export const checks: CheckDefinition[] = [stdoutOnlyJsonRpc, exitsOnStdinClose, noHeadOfLineBlocking, notificationFlood];

@@ -120,7 +120,7 @@ export async function listen(ctx: CheckContext, filter: JsonObject, change?: { n
  * its own), every notification after the request except request-scoped progress.
  */
 function subscriptionMessages(client: McpClient, from: number, id: string): { message: JsonObject; frame: Frame }[] {
-  const frames = client.trace.frames.slice(from);
+  const frames = client.trace.since(from);
   const exchange = frames.find((frame) => frame.direction === 'send' && isObject(frame.message) && frame.message.id === id)?.http?.exchange;
   const out: { message: JsonObject; frame: Frame }[] = [];
   for (const frame of frames) {

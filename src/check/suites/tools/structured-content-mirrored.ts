@@ -6,6 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
 import { nothingJudged, outputCalls } from './shared/output-calls.js';
+import { parseJson } from '../../../wire/json-depth.js';
 
 export default defineCheck({
   id: 'tools.structured-content-mirrored',
@@ -37,7 +38,7 @@ function mirrors(content: unknown, structured: unknown): boolean {
   return content.some((block) => {
     if (!isObject(block) || block.type !== 'text' || typeof block.text !== 'string') return false;
     try {
-      return isDeepStrictEqual(JSON.parse(block.text), structured);
+      return isDeepStrictEqual(parseJson(block.text), structured);
     } catch {
       return false;
     }

@@ -42,7 +42,7 @@ export async function listPages(client: McpClient, method: ListMethod): Promise<
     }
     const items = Array.isArray(outcome.result[field]) ? (outcome.result[field] as unknown[]) : [];
     listing.pages.push({ outcome, result: outcome.result, items, cursorSent: cursor });
-    listing.items.push(...items);
+    for (const item of items) listing.items.push(item);
     const next = outcome.result.nextCursor;
     // A missing nextCursor ends the list; an empty string is a valid cursor (DIGEST §5).
     if (next === undefined) return listing;

@@ -1,0 +1,15 @@
+/** An HTTP server does not flood one request's SSE stream with notifications (see stdio/flood-verdict.ts for the rule). */
+import { defineCheck } from '../../define.js';
+import { judgeFloods } from '../stdio/flood-verdict.js';
+
+export default defineCheck({
+  id: 'http.notification-flood',
+  title: 'No request draws a flood of notifications on its stream',
+  suite: 'http',
+  requirements: ['ROB-01'],
+  eras: ['modern', 'legacy'],
+  transports: ['http'],
+  spec: 'basic#notifications',
+  final: true,
+  run: judgeFloods,
+});
