@@ -5,16 +5,15 @@
 import Ajv2020Module from 'ajv/dist/2020.js';
 import Ajv2019Module from 'ajv/dist/2019.js';
 import AjvDraft07Module from 'ajv';
-import addFormatsModule from 'ajv-formats';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Dialect } from './schema-dialect.js';
+import { addLinearFormats } from './linear-formats.js';
 import { gatherUnenforced, re2RegExpEngine, type UnenforcedPattern } from './pattern-engine.js';
 
 // ajv ships CommonJS; under NodeNext its default import is `module.exports`, whose `.default` is the class.
 const Ajv2020 = Ajv2020Module.default;
 const Ajv2019 = Ajv2019Module.default;
 const AjvDraft07 = AjvDraft07Module.default;
-const addFormats = addFormatsModule.default;
 
 type AjvInstance = InstanceType<typeof Ajv2020> | InstanceType<typeof Ajv2019> | InstanceType<typeof AjvDraft07>;
 
@@ -49,7 +48,7 @@ function ajvFor(dialect: Dialect, purpose: 'meta' | 'compile'): AjvInstance {
     // code.regExp: server patterns run on RE2 (linear time), never on the backtracking RegExp.
     const options = { strict: false, logger: false as const, addUsedSchema: false, allErrors: purpose === 'meta', validateSchema: purpose === 'meta', code: { regExp: re2RegExpEngine } };
     ajv = dialect === '2020-12' ? new Ajv2020(options) : dialect === '2019-09' ? new Ajv2019(options) : new AjvDraft07(options);
-    addFormats(ajv);
+    addLinearFormats(ajv as InstanceType<typeof AjvDraft07>);
     instances.set(key, ajv);
   }
   return ajv;

@@ -72,14 +72,14 @@ describe('no backtracking on server input', () => {
   const almost = 'a'.repeat(50) + '!';
 
   it('a catastrophic pattern and patternProperties key are judged at once', () => {
-    const started = Date.now();
     const compiled = compileSchema({ type: 'object', properties: { t: { type: 'string', pattern: '^(a+)+$' } }, patternProperties: { '^(a|aa)+$': { type: 'number' } } });
     if (!compiled.ok) throw new Error(compiled.error);
+    const started = Date.now(); // backtracking would take years: any bound tells them apart
     expect(compiled.validate({ t: almost })).toBe(false);
     expect(compiled.validate({ t: 'aaaa', [almost]: 'not checked: the key does not match' })).toBe(true);
     expect(compiled.validate({ aaaa: 'string where a number is wanted' })).toBe(false);
     expect(compiled.unenforced).toEqual([]);
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('a pattern RE2 cannot run compiles, matches everything, and is listed as unenforced', () => {
