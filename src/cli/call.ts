@@ -148,8 +148,9 @@ async function callTool(client: McpClient, flags: CallFlags): Promise<CallOutput
   if (result.resultType === 'input_required') warnings.push('the server still requires input: give answers with --answers FILE');
   if (tool && isObject(tool.outputSchema) && 'structuredContent' in result) {
     // ajv is loaded only when there is an output to judge: it costs cold start otherwise.
-    const { schemaProblems } = await import('../protocol/json-schema.js');
+    const { schemaProblems, unenforcedPatterns } = await import('../protocol/json-schema.js');
     for (const problem of schemaProblems(tool.outputSchema, result.structuredContent)) warnings.push(`structuredContent does not match the tool's outputSchema: ${problem}`);
+    for (const note of unenforcedPatterns(tool.outputSchema)) warnings.push(`outputSchema ${note}`);
   } else if (tool && isObject(tool.outputSchema) && !result.isError) {
     warnings.push("the tool declares an outputSchema but the result has no structuredContent");
   }

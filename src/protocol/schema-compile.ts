@@ -5,15 +5,15 @@
 import Ajv2020Module from 'ajv/dist/2020.js';
 import Ajv2019Module from 'ajv/dist/2019.js';
 import AjvDraft07Module from 'ajv';
-import addFormatsModule from 'ajv-formats';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Dialect } from './schema-dialect.js';
+import { addLinearFormats } from './linear-formats.js';
+import { gatherUnenforced, re2RegExpEngine, type UnenforcedPattern } from './pattern-engine.js';
 
 // ajv ships CommonJS; under NodeNext its default import is `module.exports`, whose `.default` is the class.
 const Ajv2020 = Ajv2020Module.default;
 const Ajv2019 = Ajv2019Module.default;
 const AjvDraft07 = AjvDraft07Module.default;
-const addFormats = addFormatsModule.default;
 
 type AjvInstance = InstanceType<typeof Ajv2020> | InstanceType<typeof Ajv2019> | InstanceType<typeof AjvDraft07>;
 
@@ -31,6 +31,8 @@ export interface CompileOutcome {
   /** True when the compile failure was an unresolvable reference. */
   missingRef?: boolean;
   validate?: ValidateFunction;
+  /** Valid patterns RE2 cannot run: `validate` does not enforce them (pattern-engine.ts). */
+  unenforcedPatterns: UnenforcedPattern[];
 }
 
 // Two instances per dialect: one lists every meta-schema violation (allErrors), the other
@@ -43,9 +45,10 @@ function ajvFor(dialect: Dialect, purpose: 'meta' | 'compile'): AjvInstance {
   if (!ajv) {
     // strict:false: unknown keywords (x-mcp-header, ...) and unknown formats are legal JSON Schema;
     // mcpvet reports them itself. addUsedSchema:false: tools may reuse the same $id.
-    const options = { strict: false, logger: false as const, addUsedSchema: false, allErrors: purpose === 'meta', validateSchema: purpose === 'meta' };
+    // code.regExp: server patterns run on RE2 (linear time), never on the backtracking RegExp.
+    const options = { strict: false, logger: false as const, addUsedSchema: false, allErrors: purpose === 'meta', validateSchema: purpose === 'meta', code: { regExp: re2RegExpEngine } };
     ajv = dialect === '2020-12' ? new Ajv2020(options) : dialect === '2019-09' ? new Ajv2019(options) : new AjvDraft07(options);
-    addFormats(ajv);
+    addLinearFormats(ajv as InstanceType<typeof AjvDraft07>);
     instances.set(key, ajv);
   }
   return ajv;
@@ -59,7 +62,7 @@ export function compileSchema(schema: Record<string, unknown> | boolean, dialect
   try {
     key = dialect + '\u0000' + JSON.stringify(schema);
   } catch {
-    return { schemaErrors: [], compileError: 'the schema cannot be serialised as JSON' };
+    return { schemaErrors: [], compileError: 'the schema cannot be serialised as JSON', unenforcedPatterns: [] };
   }
   const hit = cache.get(key);
   if (hit) return hit;
@@ -75,16 +78,16 @@ function compileUncached(schema: Record<string, unknown> | boolean, dialect: Dia
   try {
     metaValid = meta.validateSchema(schema) as boolean;
   } catch (e) {
-    return { schemaErrors: [], compileError: errorMessage(e) };
+    return { schemaErrors: [], compileError: errorMessage(e), unenforcedPatterns: [] };
   }
-  if (!metaValid) return { schemaErrors: metaSchemaProblems(meta.errors ?? []) };
+  if (!metaValid) return { schemaErrors: metaSchemaProblems(meta.errors ?? []), unenforcedPatterns: [] };
   const ajv = ajvFor(dialect, 'compile');
   try {
-    const validate = ajv.compile(schema);
-    return { schemaErrors: [], validate };
+    const { value: validate, unenforced } = gatherUnenforced(() => ajv.compile(schema));
+    return { schemaErrors: [], validate, unenforcedPatterns: unenforced };
   } catch (e) {
     const missingRef = typeof e === 'object' && e !== null && 'missingRef' in e;
-    return { schemaErrors: [], compileError: errorMessage(e), missingRef };
+    return { schemaErrors: [], compileError: errorMessage(e), missingRef, unenforcedPatterns: [] };
   } finally {
     // ajv keeps compiled schemas keyed by object; drop them so memory stays bounded by our cache.
     if (typeof schema === 'object') ajv.removeSchema(schema);

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { addLinearFormats } from './linear-formats.js';
+import { re2RegExpEngine } from './pattern-engine.js';
 import type { ValidationIssue } from './schemas/issues.js';
 import { INPUT_REQUIRED_METHODS } from './schemas/result-rules.js';
 import type { Direction } from './validate.js';
@@ -34,12 +35,6 @@ export class SpecSchemaError extends Error {
   override name = 'SpecSchemaError';
 }
 
-// ajv-formats is CommonJS whose default export is the plugin; under NodeNext typing the
-// import is the module namespace, so reach for `.default` when it is there.
-type FormatsPlugin = (ajv: Ajv2020) => Ajv2020;
-const addFormats: FormatsPlugin =
-  (addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? (addFormatsModule as unknown as FormatsPlugin);
-
 export function loadSpecSchema(file: string): SpecSchema {
   const path = resolve(file);
   let document: unknown;
@@ -53,8 +48,9 @@ export function loadSpecSchema(file: string): SpecSchema {
 
   const id = typeof (document as { $id?: unknown }).$id === 'string' ? (document as { $id: string }).$id : pathToFileURL(path).href;
   // strict: false because the official files use annotations ajv's strict mode rejects.
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
+  // The file is the user's, but its patterns and formats judge server messages: linear engines only.
+  const ajv = new Ajv2020({ strict: false, allErrors: true, code: { regExp: re2RegExpEngine } });
+  addLinearFormats(ajv as unknown as Parameters<typeof addLinearFormats>[0]);
   try {
     ajv.addSchema({ ...(document as object), $id: id });
   } catch (error) {

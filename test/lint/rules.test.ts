@@ -63,6 +63,16 @@ const CASES: Record<string, RuleCase> = {
     trigger: { tools: [withCity(city({ pattern: '[a-' }))] }, clean: { tools: [withCity(city({ pattern: '^[a-z]+$' }))] },
     path: '/inputSchema/properties/city/pattern',
   },
+  'schema.pattern-unsupported': {
+    trigger: {
+      tools: [
+        withCity(city({ pattern: '^(?=x)[a-z]+$' })),
+        tool({ name: 'b', inputSchema: { ...GOOD.inputSchema, patternProperties: { '^(a)\\1$': { type: 'string' } } } }),
+      ],
+    },
+    clean: { tools: [withCity(city({ pattern: '^\\p{L}[\\p{L} .\'-]*\\d?$' }))] },
+    path: '/inputSchema/properties/city/pattern',
+  },
   'schema.remote-ref': {
     trigger: { tools: [withCity({ $ref: 'https://example.com/city.json' })] },
     clean: { tools: [withSchema({ properties: { city: { $ref: '#/$defs/City' } }, $defs: { City: city({}) } })] },
@@ -247,4 +257,16 @@ describe('lint rules', () => {
       });
     });
   }
+});
+
+describe('schema.pattern-unsupported', () => {
+  it('names a lookahead and a backreference, each at its own place, and nothing else about them', () => {
+    const findings = run(CASES['schema.pattern-unsupported']!.trigger).filter((f) => f.ruleId.startsWith('schema.pattern') || f.ruleId === 'schema.invalid');
+    expect(findings.map((f) => [f.ruleId, f.path])).toEqual([
+      ['schema.pattern-unsupported', '/inputSchema/properties/city/pattern'],
+      ['schema.pattern-unsupported', '/inputSchema/patternProperties/^(a)\\1$'],
+    ]);
+    expect(findings[0]!.message).toContain('lookahead');
+    expect(findings[1]!.message).toContain('backreference');
+  });
 });

@@ -4,6 +4,7 @@ import { isPlainObject, pointer } from '../json-pointer.js';
 import { KNOWN_FORMATS, KNOWN_KEYWORDS } from '../../protocol/schema-dialect.js';
 import { canonicalJson } from '../canonical-json.js';
 import { walkSchema, type SchemaNode } from '../schema-walk.js';
+import { compilePattern, testPattern } from '../../protocol/pattern-engine.js';
 import type { Report, SchemaUnderLint } from '../context.js';
 
 // Keywords where `false`/`true` is the idiomatic way to close or open a schema.
@@ -43,11 +44,13 @@ function checkBoolean(n: SchemaNode, report: Report): void {
 function checkPatterns(node: Record<string, unknown>, at: string, report: Report): boolean {
   let bad = false;
   const test = (source: string, where: string): void => {
-    try {
-      new RegExp(source, 'u');
-    } catch (e) {
+    const compiled = compilePattern(source);
+    if (compiled.ok) return;
+    if ('invalid' in compiled) {
       bad = true;
-      report('schema.pattern-invalid', where, `${JSON.stringify(source)} is not a valid regular expression: ${(e as Error).message}.`);
+      report('schema.pattern-invalid', where, `${JSON.stringify(source)} is not a valid regular expression: ${compiled.invalid}.`);
+    } else {
+      report('schema.pattern-unsupported', where, `${JSON.stringify(source)} cannot run on a linear-time engine: ${compiled.unsupported}; mcpvet does not enforce it.`);
     }
   };
   if (typeof node.pattern === 'string') test(node.pattern, pointer(at, 'pattern'));
@@ -107,10 +110,7 @@ function unknownKeywordMessage(key: string): string {
   return `\`${key}\` is not a JSON Schema keyword; validators ignore it.`;
 }
 
+/** Server patterns only ever run on RE2 (linear time); one it cannot run matches nothing here. */
 function safeTest(source: string, name: string): boolean {
-  try {
-    return new RegExp(source, 'u').test(name);
-  } catch {
-    return false;
-  }
+  return testPattern(source, name) ?? false;
 }

@@ -1,5 +1,5 @@
 /** structuredContent MUST conform to the tool's outputSchema. */
-import { compileSchema, schemaProblems } from '../../../protocol/json-schema.js';
+import { compileSchema, schemaProblems, unenforcedPatterns } from '../../../protocol/json-schema.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
 import { summarize } from './shared/answer.js';
 import { nothingJudged, outputCalls } from './shared/output-calls.js';
@@ -23,12 +23,15 @@ export default defineCheck({
     const invalid = judged
       .map((call) => ({ call, problems: schemaProblems(call.outputSchema, call.result!.structuredContent) }))
       .filter((entry) => entry.problems.length > 0);
+    // A pattern RE2 cannot run is not enforced: the verdict says so rather than hiding it.
+    const unchecked = [...new Set(judged.flatMap((call) => unenforcedPatterns(call.outputSchema).map((note) => `"${call.name}": ${note}`)))];
+    const caveat = unchecked.length > 0 ? ` (${summarize(unchecked, 3)})` : '';
     if (invalid.length > 0) {
       return violation(
-        `structuredContent does not match the outputSchema: ${invalid.map(({ call, problems }) => `"${call.name}": ${summarize(problems, 3)}`).join('; ')}`,
+        `structuredContent does not match the outputSchema: ${invalid.map(({ call, problems }) => `"${call.name}": ${summarize(problems, 3)}`).join('; ')}${caveat}`,
         invalid.map(({ call }) => ctx.evidence(call.outcome!.frames)),
       );
     }
-    return pass(`structuredContent of ${judged.map((call) => `"${call.name}"`).join(', ')} matches the outputSchema`);
+    return pass(`structuredContent of ${judged.map((call) => `"${call.name}"`).join(', ')} matches the outputSchema${caveat}`);
   },
 });
