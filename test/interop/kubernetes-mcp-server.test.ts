@@ -4,7 +4,7 @@
  * Its kubeconfig points at a closed port: listing needs no cluster and nothing leaves the machine.
  *
  * Every pinned finding was checked against the spec by hand (the raw exchange and the rule are in
- * /work/wt/briefs/interop-findings.md, "kubernetes-mcp-server"). Assertions marked `it.fails` are
+ * test/interop/FINDINGS.md, "kubernetes-mcp-server"). Assertions marked `it.fails` are
  * what a fixed mcpvet must report; they fail today, so vitest reports them as expected failures
  * until the fix lands (then remove `.fails`).
  */

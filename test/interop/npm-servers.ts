@@ -103,7 +103,7 @@ export async function check(target: Target, era: 'auto' | 'legacy' | 'modern' = 
   return { report, era: report.era, fail: ids('fail'), warn: ids('warn'), error: ids('error'), errorMessages, status: (id) => report.results.find((result) => result.id === id)?.status };
 }
 
-/** `ids` without the ones listed: findings judged false alarms are asserted apart (see interop-findings). */
+/** `ids` without the ones listed: findings judged false alarms are asserted apart (see FINDINGS.md). */
 export const without = (ids: string[], falseAlarms: string[]): string[] => ids.filter((id) => !falseAlarms.includes(id));
 
 /**
