@@ -1,8 +1,8 @@
 /**
  * A notification the server does not know is ignored: no response of any kind (a receiver
  * MUST NOT answer a notification), and the server keeps answering requests. Over HTTP the POST
- * is accepted (202, no body); the transport allows refusing a notification with a 4xx, but
- * refusing an unknown one is exactly the error reply the rule forbids, so it fails here.
+ * is accepted (202, no body) or refused with a 4xx, whose body MAY be an id-less JSON-RPC error
+ * (streamable-http#sending-messages-to-the-server): an HTTP status is no JSON-RPC response.
  */
 import { isResponse } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, violation } from '../../define.js';
@@ -33,11 +33,15 @@ export default defineCheck({
     const evidence = [ctx.evidence({ from, to: client.trace.length - 1 }, client)];
 
     const status = notification?.http?.status;
-    if (notification && status !== undefined && (status >= 300 || notification.response)) {
-      return violation(`the notification ${UNKNOWN_NOTIFICATION} got ${describeAnswer(notification)}; an unknown notification must be accepted (202) and ignored`, evidence);
+    const refused = status !== undefined && status >= 400 && status < 500;
+    if (notification && status !== undefined && !refused && (status >= 300 || notification.response)) {
+      return violation(`the notification ${UNKNOWN_NOTIFICATION} got ${describeAnswer(notification)}; an unknown notification must be accepted (202) or refused with a 4xx`, evidence);
     }
+    // A 4xx refusal's body may carry an id-less error: it belongs to the HTTP answer, not a reply.
+    const refusal = new Set(refused && notification ? notification.own : []);
     const replies = client.trace.frames
       .slice(from)
+      .filter((frame) => !refusal.has(frame))
       .filter((frame) => frame.direction === 'receive' && frame.kind === 'message' && isResponse(frame.message) && (frame.message as { id?: unknown }).id == null);
     if (replies.length > 0) return violation(`the server answered the notification ${UNKNOWN_NOTIFICATION} with ${replies[0]?.raw}; notifications must never be answered`, evidence);
     if (!follow.response) return violation(`after the notification ${UNKNOWN_NOTIFICATION}, ${followMethod} got ${describeAnswer(follow)}: the server stopped answering`, evidence);
