@@ -3,7 +3,7 @@
  * (DIGEST §2); the rules live in `protocol/era-probe.ts` (a pure classifier), this file does the I/O.
  */
 import type { Channel } from '../protocol/channel.js';
-import { classifyProbe, describeAnswer, dualEraNote, isModernEvidence, type EraVerdict, type ProbeOutcome } from '../protocol/era-probe.js';
+import { classifyProbe, describeAnswer, dualEraNote, type EraVerdict, type ProbeOutcome } from '../protocol/era-probe.js';
 import { HttpChannel } from '../protocol/http-channel.js';
 import { StdioChannel } from '../protocol/stdio-channel.js';
 import { TransportError } from '../protocol/transport-error.js';
@@ -94,22 +94,14 @@ async function connectAuto(channel: Channel, target: Target, options: ConnectOpt
   }
   const answered = sent.rpc !== undefined;
   const reason = verdict.reason;
-  if (verdict.kind === 'undecided' && answered) {
-    // A modern server without server/discover still answers a modern request in the modern way.
-    const second = await probe(modern, 'tools/list', probeTimeout).catch(() => undefined);
-    if (second && 'answer' in second.outcome && isModernEvidence(second.outcome.answer)) {
-      modern.eraReason = `${verdict.reason}, but tools/list got a modern answer: judged modern (server/discover is missing)`;
-      return modern;
-    }
-  }
   const legacyChannel = openChannel(target, trace);
   let legacy: McpClient;
   try {
     legacy = await connectLegacy(legacyChannel, target, options, `${reason}; fell back to initialize`);
   } catch (error) {
     await legacyChannel.close();
-    // The probe was answered and initialize failed too: judge the server in the modern era, so the
-    // run still reports what it found instead of nothing.
+    // The probe was answered and initialize failed too (a modern server without server/discover,
+    // or a broken one): judge it in the modern era, so the run reports what it found, not nothing.
     if (!answered || (error instanceof TransportError && (error.kind === 'auth' || error.kind === 'spawn'))) throw error;
     modern.eraReason = `${reason}; initialize failed too (${(error as Error).message}): judged in the modern era`;
     return modern;

@@ -9,8 +9,8 @@
  *   listed modern version, and is legacy when it lists only legacy versions.
  * - 401, 403 and 5xx are never evidence of era; neither is an HTTP timeout.
  * - Anything else (another error, another result, a 4xx without a modern body, no answer on stdio)
- *   leaves the server legacy by the spec; `undecided` marks the answers after which a second modern
- *   request may still prove the server modern (a modern server without `server/discover`).
+ *   leaves the server legacy by the spec; `undecided` marks the answers that came from a live
+ *   server, which may still be a modern one without `server/discover` (if `initialize` fails too).
  */
 import { ErrorCode, MODERN_ERROR_CODES } from './errors.js';
 import { isObject, type JsonObject } from './jsonrpc.js';
@@ -67,17 +67,6 @@ export function classifyProbe(outcome: ProbeOutcome, context: ProbeContext): Era
   }
   if (error && MODERN_ERROR_CODES.includes(error.code)) return { kind: 'modern', reason: `server/discover answered with modern error ${error.code}`, legacyVersions: [] };
   return { kind: 'undecided', reason: `server/discover answered ${describeAnswer(outcome.answer)}` };
-}
-
-/**
- * After an undecided probe: does the answer to a second modern request prove a modern server?
- * Only a modern result (`resultType` present) or a recognised modern error does; a legacy server
- * answers without `resultType`, or refuses a request sent before `initialize`.
- */
-export function isModernEvidence(answer: ProbeAnswer): boolean {
-  if (answer.httpStatus !== undefined && answer.httpStatus >= 300) return answer.error !== undefined && MODERN_ERROR_CODES.includes(answer.error.code);
-  if (answer.result) return typeof answer.result.resultType === 'string';
-  return answer.error !== undefined && MODERN_ERROR_CODES.includes(answer.error.code);
 }
 
 export function describeAnswer(answer: ProbeAnswer): string {

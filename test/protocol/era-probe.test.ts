@@ -4,7 +4,7 @@
  * backward-compatibility sections.
  */
 import { describe, expect, it } from 'vitest';
-import { classifyProbe, isModernEvidence, type ProbeContext } from '../../src/protocol/era-probe.js';
+import { classifyProbe, type ProbeContext } from '../../src/protocol/era-probe.js';
 
 const stdio: ProbeContext = { transport: 'stdio', requestedVersion: '2026-07-28' };
 const http: ProbeContext = { transport: 'http', requestedVersion: '2026-07-28' };
@@ -75,13 +75,5 @@ describe('era probe classifier', () => {
 
   it('a result that is not a DiscoverResult is no evidence of the modern era', () => {
     expect(classifyProbe({ answer: { result: {} } }, stdio).kind).toBe('undecided');
-  });
-
-  it('a second modern request proves a modern server only by a modern answer', () => {
-    expect(isModernEvidence({ result: { resultType: 'complete', tools: [] } })).toBe(true);
-    expect(isModernEvidence({ result: { tools: [] } })).toBe(false); // a legacy server answering before initialize
-    expect(isModernEvidence({ error: { code: -32601, message: 'not found' } })).toBe(false);
-    expect(isModernEvidence({ error: { code: -32022, message: 'unsupported' }, httpStatus: 400 })).toBe(true);
-    expect(isModernEvidence({ httpStatus: 400 })).toBe(false);
   });
 });
