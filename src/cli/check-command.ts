@@ -28,6 +28,12 @@ export function defineCheckCommand(program: Command): void {
   );
   check.action(async (server: string[], flags) => {
     const { runCheck } = await import('./check.js');
-    process.exitCode = await runCheck(server, flags);
+    try {
+      process.exitCode = await runCheck(server, flags);
+    } catch (error) {
+      const { checkStartFailure } = await import('./check-errors.js');
+      const secrets = ((flags.header ?? []) as string[]).map((header) => header.slice(header.indexOf(':') + 1).trim());
+      throw checkStartFailure(error, secrets);
+    }
   });
 }

@@ -194,6 +194,10 @@ export function toOutcome(id: string | number, reply: ChannelReply): RpcOutcome 
   const outcome: RpcOutcome = { id, notifications: reply.notifications, frames: reply.frames };
   if (response && isObject(response.result)) outcome.result = response.result;
   if (response && isObject(response.error)) outcome.error = response.error as never;
-  if (reply.http) outcome.http = { status: reply.http.status, headers: reply.http.headers, contentType: reply.http.contentType };
+  if (reply.http) {
+    outcome.http = { status: reply.http.status, headers: reply.http.headers, contentType: reply.http.contentType };
+    // An error status's body is often the only explanation (a 401's, a proxy's): keep it.
+    if (reply.http.status >= 400) outcome.http.bodyText = reply.http.bodyText;
+  }
   return outcome;
 }

@@ -1,16 +1,13 @@
 /**
- * Connects to a target in the requested era. `auto` probes exactly as the spec's versioning
- * section says (DIGEST §2): a modern `server/discover` first; a DiscoverResult or a recognised
- * modern error means modern; anything else (another error, no answer on stdio, a non-modern 4xx
- * on HTTP) means legacy, so fall back to `initialize`. 401/403/5xx are never evidence of era.
+ * Connects to a target in the requested era. `auto` probes as the spec's versioning section says
+ * (DIGEST §2); the rules live in `protocol/era-probe.ts` (a pure classifier), this file does the I/O.
  */
 import type { Channel } from '../protocol/channel.js';
+import { classifyProbe, describeAnswer, dualEraNote, type EraVerdict, type ProbeOutcome } from '../protocol/era-probe.js';
 import { HttpChannel } from '../protocol/http-channel.js';
 import { StdioChannel } from '../protocol/stdio-channel.js';
-import { ErrorCode, MODERN_ERROR_CODES } from '../protocol/errors.js';
-import { isObject } from '../protocol/jsonrpc.js';
 import { TransportError } from '../protocol/transport-error.js';
-import { LATEST_MODERN_VERSION, MODERN_VERSIONS, type EraPreference } from '../protocol/versions.js';
+import { LATEST_MODERN_VERSION, type EraPreference } from '../protocol/versions.js';
 import type { Target } from '../wire/target.js';
 import { Trace } from '../wire/trace.js';
 import type { ClientOptions } from './base-client.js';
@@ -32,49 +29,15 @@ export function openChannel(target: Target, trace: Trace): Channel {
 
 export async function connect(target: Target, options: ConnectOptions): Promise<McpClient> {
   const trace = options.trace ?? new Trace();
-  let channel = openChannel(target, trace);
+  const channel = openChannel(target, trace);
   try {
     switch (options.era ?? 'auto') {
       case 'legacy':
         return await connectLegacy(channel, target, options, 'legacy era requested');
-      case 'modern': {
-        const client = new ModernClient(channel, target, options);
-        client.protocolVersion = LATEST_MODERN_VERSION;
-        const outcome = await discover(client);
-        client.eraReason = outcome.result ? 'modern era requested; server/discover answered' : `modern era requested; server/discover failed: ${describe(outcome)}`;
-        return client;
-      }
-      case 'auto': {
-        const modern = new ModernClient(channel, target, options);
-        modern.protocolVersion = LATEST_MODERN_VERSION;
-        let probe: RpcOutcome | undefined;
-        let probeFailure = '';
-        try {
-          probe = await discover(modern, target.transport === 'stdio' ? Math.min(options.probeTimeoutMs ?? 5000, options.timeoutMs) : options.timeoutMs);
-        } catch (error) {
-          if (!(error instanceof TransportError) || target.transport === 'http') throw error;
-          if (error.kind !== 'timeout' && error.kind !== 'closed') throw error;
-          probeFailure = error.kind === 'timeout' ? 'no answer to server/discover' : 'the server exited on server/discover';
-          if (error.kind === 'closed') {
-            // Some legacy servers exit on any request before initialize: start a fresh process.
-            await channel.close();
-            channel = openChannel(target, trace);
-          }
-        }
-        if (probe) {
-          refuseNonEvidence(probe, target);
-          if (probe.result && isDiscoverResult(probe.result)) {
-            modern.eraReason = `server/discover answered (${modern.protocolVersion})`;
-            return modern;
-          }
-          if (probe.error && MODERN_ERROR_CODES.includes(probe.error.code)) {
-            modern.eraReason = `server/discover answered with modern error ${probe.error.code}`;
-            return modern;
-          }
-          probeFailure = `server/discover answered ${describe(probe)}`;
-        }
-        return await connectLegacy(channel, target, options, `${probeFailure}; fell back to initialize`);
-      }
+      case 'modern':
+        return await connectModern(channel, target, options);
+      case 'auto':
+        return await connectAuto(channel, target, options, trace);
     }
   } catch (error) {
     await channel.close();
@@ -89,46 +52,83 @@ async function connectLegacy(channel: Channel, target: Target, options: ClientOp
   return client;
 }
 
-/**
- * `server/discover`, retrying once with a version from `data.supported` after -32022
- * (the client SHOULD pick a supported version, DIGEST §1). Adopts a DiscoverResult.
- */
-async function discover(client: ModernClient, timeoutMs?: number): Promise<RpcOutcome> {
-  let outcome = await client.request('server/discover', {}, { timeoutMs });
-  if (outcome.error?.code === ErrorCode.UnsupportedProtocolVersion) {
-    const data = isObject(outcome.error.data) ? outcome.error.data : {};
-    const supported = Array.isArray(data.supported) ? data.supported : [];
-    const ours = supported.find((version) => (MODERN_VERSIONS as readonly string[]).includes(version as string));
-    if (typeof ours === 'string' && ours !== client.protocolVersion) {
-      client.protocolVersion = ours;
-      outcome = await client.request('server/discover', {}, { timeoutMs });
-    }
+/** Forced modern: `server/discover` (retried once after -32022 with a listed version), whatever it says. */
+async function connectModern(channel: Channel, target: Target, options: ClientOptions): Promise<McpClient> {
+  const client = new ModernClient(channel, target, options);
+  client.protocolVersion = LATEST_MODERN_VERSION;
+  let outcome = await client.request('server/discover', {});
+  const verdict = classifyProbe(answerOf(outcome), { transport: target.transport, requestedVersion: client.protocolVersion });
+  if (verdict.kind === 'retry') {
+    client.protocolVersion = verdict.version;
+    outcome = await client.request('server/discover', {});
   }
   if (outcome.result) client.adoptDiscover(outcome.result);
-  return outcome;
+  client.eraReason = outcome.result ? 'modern era requested; server/discover answered' : `modern era requested; server/discover failed: ${describeAnswer(answerOf(outcome).answer)}`;
+  return client;
 }
 
-function isDiscoverResult(result: Record<string, unknown>): boolean {
-  return Array.isArray(result.supportedVersions) || isObject(result.capabilities);
-}
-
-/** 401, 403 and 5xx tell nothing about the era: stop with an error a person can act on. */
-function refuseNonEvidence(outcome: RpcOutcome, target: Target): void {
-  const status = outcome.http?.status;
-  if (status === undefined) return;
-  const url = target.transport === 'http' ? target.url : undefined;
-  if (status === 401 || status === 403) {
-    throw new TransportError('auth', status === 401 ? 'authorization required (HTTP 401)' : 'forbidden (HTTP 403)', {
-      status,
-      url,
-      cause: outcome.http?.headers['www-authenticate'],
-    });
+/**
+ * `auto`: probe with `server/discover`, let the classifier judge the answer (DIGEST §2). The
+ * legacy handshake always gets a connection of its own (a fresh process on stdio), as the SDK
+ * does: a server that handles one request well keeps it for `initialize`, and a late answer to
+ * the probe can never be taken for the answer to `initialize`.
+ */
+async function connectAuto(channel: Channel, target: Target, options: ConnectOptions, trace: Trace): Promise<McpClient> {
+  const modern = new ModernClient(channel, target, options);
+  modern.protocolVersion = LATEST_MODERN_VERSION;
+  const context = () => ({ transport: target.transport, requestedVersion: modern.protocolVersion });
+  const probeTimeout = target.transport === 'stdio' ? Math.min(options.probeTimeoutMs ?? 5000, options.timeoutMs) : options.timeoutMs;
+  let sent = await probe(modern, 'server/discover', probeTimeout);
+  let verdict = classifyProbe(sent.outcome, context());
+  if (verdict.kind === 'retry') {
+    modern.protocolVersion = verdict.version;
+    sent = await probe(modern, 'server/discover', probeTimeout);
+    verdict = classifyProbe(sent.outcome, context());
+    if (verdict.kind === 'retry') verdict = { kind: 'modern', reason: verdict.reason, legacyVersions: [] };
   }
-  if (status >= 500) throw new TransportError('http', `server error (HTTP ${status})`, { status, url });
+  if (verdict.kind === 'refuse') throw refusal(verdict, sent.rpc, target);
+  if (verdict.kind === 'modern') {
+    if (sent.rpc?.result) modern.adoptDiscover(sent.rpc.result);
+    modern.eraReason = verdict.legacyVersions.length > 0 ? `${verdict.reason}; ${dualEraNote(verdict.legacyVersions)}` : verdict.reason;
+    return modern;
+  }
+  const answered = sent.rpc !== undefined;
+  const reason = verdict.reason;
+  const legacyChannel = openChannel(target, trace);
+  let legacy: McpClient;
+  try {
+    legacy = await connectLegacy(legacyChannel, target, options, `${reason}; fell back to initialize`);
+  } catch (error) {
+    await legacyChannel.close();
+    // The probe was answered and initialize failed too (a modern server without server/discover,
+    // or a broken one): judge it in the modern era, so the run reports what it found, not nothing.
+    if (!answered || (error instanceof TransportError && (error.kind === 'auth' || error.kind === 'spawn'))) throw error;
+    modern.eraReason = `${reason}; initialize failed too (${(error as Error).message}): judged in the modern era`;
+    return modern;
+  }
+  await channel.close();
+  return legacy;
 }
 
-function describe(outcome: RpcOutcome): string {
-  if (outcome.error) return `error ${outcome.error.code} ${outcome.error.message}`;
-  if (outcome.http && outcome.http.status !== 200) return `HTTP ${outcome.http.status}`;
-  return outcome.result ? 'a result that is not a DiscoverResult' : 'nothing usable';
+/** One probe request; on stdio, silence and an exit are answers too (the classifier judges them). */
+async function probe(client: ModernClient, method: string, timeoutMs: number): Promise<{ outcome: ProbeOutcome; rpc?: RpcOutcome }> {
+  try {
+    const rpc = await client.request(method, {}, { timeoutMs });
+    return { outcome: answerOf(rpc), rpc };
+  } catch (error) {
+    if (!(error instanceof TransportError) || client.target.transport === 'http') throw error;
+    if (error.kind !== 'timeout' && error.kind !== 'closed') throw error;
+    return { outcome: { noAnswer: error.kind } };
+  }
+}
+
+function answerOf(outcome: RpcOutcome): { answer: { result?: RpcOutcome['result']; error?: RpcOutcome['error']; httpStatus?: number } } {
+  return { answer: { result: outcome.result, error: outcome.error, httpStatus: outcome.http?.status } };
+}
+
+/** 401, 403, 5xx and an HTTP timeout tell nothing about the era: stop with an error a person can act on. */
+function refusal(verdict: Extract<EraVerdict, { kind: 'refuse' }>, rpc: RpcOutcome | undefined, target: Target): TransportError {
+  const url = target.transport === 'http' ? target.url : undefined;
+  const kind = verdict.error === 'auth' ? 'auth' : verdict.error === 'timeout' ? 'timeout' : 'http';
+  return new TransportError(kind, verdict.reason, { status: verdict.status, url, cause: rpc?.http?.headers['www-authenticate'], body: rpc?.http?.bodyText });
 }

@@ -19,8 +19,8 @@ export interface RpcOutcome<R = JsonObject> {
   error?: JsonRpcError;
   /** Notifications that arrived for this request before its response (SSE, or stdio progress). */
   notifications: JsonObject[];
-  /** HTTP only: status and response headers (lower-case names). */
-  http?: { status: number; headers: Record<string, string>; contentType?: string };
+  /** HTTP only: status and response headers (lower-case names); the body text of an error status. */
+  http?: { status: number; headers: Record<string, string>; contentType?: string; bodyText?: string };
   /** First and last trace seq of this exchange, for evidence. */
   frames: { from: number; to: number };
   /** MRTR: how many requests it took (1 when no input was required). */

@@ -4,9 +4,9 @@
  *   nothing else). Several formats without -o is a usage error: they cannot share stdout.
  * - with -o DIR: every format that has a file name is written there (report.json, junit.xml,
  *   report.md, report.html), always with the per-suite `server-<suite>/checks.json` files of
- *   the official conformance layout; the console summary still goes to stdout, so a person
- *   (or a CI log) sees the verdict, whether or not `console` was listed. A one-line note of
- *   what was written goes to stderr.
+ *   the official conformance layout. stdout carries only what was asked for: the console report
+ *   when `console` is listed, nothing otherwise (`--format json -o DIR` must not print a format
+ *   nobody asked for). A one-line note of what was written goes to stderr.
  * Files never contain color. The directory is created when missing; files are replaced.
  */
 import { mkdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -99,8 +99,8 @@ export async function writeReports(report: RunReport, formats: readonly string[]
     await writeFile(path, output.content, 'utf8');
     files.push(path);
   }
-  const console = reporters.find((r) => r.name === 'console') ?? (await getReporter('console'));
-  stdout.write(render(console, options.color === true));
+  const console = reporters.find((r) => r.name === 'console');
+  if (console) stdout.write(render(console, options.color === true));
   stderr.write(`mcpvet: wrote ${files.length} report files to ${outDir}\n`);
   return { files };
 }

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixture, NOTES_SERVER } from '../helpers/paths.js';
-import { closedPort, runCli } from '../helpers/run.js';
+import { closedPort, runCli, startListening } from '../helpers/run.js';
 
 const notes = ['--', process.execPath, NOTES_SERVER];
 const broken = ['--', process.execPath, fixture('lint-broken-schema')];
@@ -107,9 +107,35 @@ describe('mcpvet check', () => {
     expect(formats.stderr).toContain('-o DIR');
   });
 
-  it('an unreachable server: a clear message and exit 4', async () => {
+  it("an unreachable server: one clear line and check's own exit 1 (not call's 4)", async () => {
     const result = await runCli(['check', '--url', `http://127.0.0.1:${await closedPort()}/mcp`]);
-    expect(result.code).toBe(4);
-    expect(result.stderr).toMatch(/^mcpvet: connection refused/);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^mcpvet: cannot reach the server at http:\/\/127\.0\.0\.1:\d+\/mcp: connection refused/);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stdout).toBe('');
+  });
+
+  it("an auth failure is reported as such with the server's answer, clipped and masked, exit 1 (not call's 3)", async () => {
+    const server = await startListening([fixture('auth-401-with-body')]);
+    try {
+      const result = await runCli(['check', '--url', server.url]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^mcpvet: authorization required \(HTTP 401\) at http:\/\/127\.0\.0\.1:\d+\/mcp: check cannot run without credentials/);
+      expect(result.stderr).toContain('WWW-Authenticate: Bearer realm="notes"');
+      expect(result.stderr).toContain('the server said: Sign in at');
+      expect(result.stderr).not.toContain('ghp_0123456789'); // a token-shaped string never reaches an output
+      expect(result.stderr).toMatch(/… \(\d+ characters\)\n$/);
+      expect(result.stderr.length).toBeLessThan(800);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('--format json -o DIR prints nothing on stdout: the JSON goes to DIR/report.json', async () => {
+    const dir = tmp();
+    const result = await runCli(['check', '--suite', 'lint', '--format', 'json', '-o', dir, ...notes]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('');
+    expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).results).toHaveLength(2);
   });
 });

@@ -69,8 +69,8 @@ describe('kubernetes-mcp-server over Streamable HTTP, stateful (the default)', (
   // ["2025-11-25","2025-06-18","2025-03-26","2024-11-05"], and every modern request gets 400
   // -32022 with data.supported listing only those. The versions to retry with (versioning#backward-
   // compatibility: "Use one of the versions in its advertised supported list") are all legacy, so
-  // the server is legacy; today the whole modern suite runs and ~40 checks fail or error.
-  it.fails('auto: judged legacy, with the legacy findings and nothing erroring', () => {
+  // the server is legacy (before the era-probe fix, the whole modern suite ran and ~40 checks failed).
+  it('auto: judged legacy, with the legacy findings and nothing erroring', () => {
     expect(auto.era).toBe('legacy');
     expect(auto.error, auto.errorMessages).toEqual([]);
     expect(auto.fail).toEqual(LEGACY_HTTP_FAILS);

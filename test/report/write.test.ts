@@ -51,7 +51,7 @@ describe('writeReports', () => {
     expect(existsSync(dir)).toBe(false);
   });
 
-  it('with -o writes each format file and the per-suite checks.json, and still prints the console summary', async () => {
+  it('with -o writes each format file and the per-suite checks.json, and prints nothing unasked on stdout', async () => {
     const dir = join(root, 'all');
     const out = sink();
     const err = sink();
@@ -62,9 +62,15 @@ describe('writeReports', () => {
     expect(parseXml(readFileSync(join(dir, 'junit.xml'), 'utf8')).name).toBe('testsuites');
     expect(JSON.parse(readFileSync(join(dir, 'server-tools/checks.json'), 'utf8'))).toHaveLength(3);
     for (const f of files) expect(readFileSync(f, 'utf8')).not.toContain('\u001b'); // files never colored
+    expect(out.text()).toBe(''); // console was not asked for
+    expect(err.text()).toBe(`mcpvet: wrote 7 report files to ${dir}\n`);
+  });
+
+  it('with -o and console among the formats, prints the console summary on stdout', async () => {
+    const out = sink();
+    await writeReports(mixedReport(), ['console', 'json'], join(root, 'with-console'), { stdout: out, stderr: sink(), color: true });
     expect(out.text()).toContain('checks: 3 passed');
     expect(out.text()).toContain('\u001b['); // stdout colored as asked
-    expect(err.text()).toBe(`mcpvet: wrote 7 report files to ${dir}\n`);
   });
 
   it('with -o and only console, writes just the checks.json files', async () => {

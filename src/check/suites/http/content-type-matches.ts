@@ -3,7 +3,9 @@
  * application/json or text/event-stream; clients dispatch on the header). Judged over every
  * HTTP answer of the run, after a few exchanges of its own (a result, an error, a notification).
  * A body labelled JSON (or SSE data) that does not parse, a JSON body under another type, and a
- * body with no Content-Type are violations; a non-JSON error page under text/* is not.
+ * body with no Content-Type are violations; a non-JSON error page under text/* is not. An error
+ * status whose body is no JSON-RPC response with an id (a 404 for an unknown session, a 403 for a
+ * foreign Origin) is not an answer to a request: the rule does not cover it.
  */
 import type { Frame } from '../../../wire/trace.js';
 import { defineCheck, pass, violation } from '../../define.js';
@@ -44,6 +46,7 @@ export default defineCheck({
 });
 
 function mismatch(frame: Frame): string | undefined {
+  if ((frame.http?.status ?? 200) >= 400 && frame.kind !== 'message' && !answersARequest(frame.raw)) return undefined;
   const type = (frame.http?.contentType ?? '').toLowerCase();
   const isSse = type.startsWith('text/event-stream');
   const isJson = /^application\/([\w.+-]*\+)?json/.test(type);
@@ -63,6 +66,16 @@ function looksLikeJson(text: string): boolean {
   try {
     parseJson(text);
     return /^\s*[{[]/.test(text);
+  } catch {
+    return false;
+  }
+}
+
+/** A JSON-RPC response with a non-null id: an answer to a request, whatever its label says. */
+function answersARequest(text: string): boolean {
+  try {
+    const body = JSON.parse(text) as { jsonrpc?: unknown; id?: unknown };
+    return typeof body === 'object' && body !== null && body.jsonrpc === '2.0' && body.id !== undefined && body.id !== null;
   } catch {
     return false;
   }
