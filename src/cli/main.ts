@@ -69,6 +69,8 @@ async function main(argv: string[]): Promise<void> {
   try {
     await program.parseAsync(argv);
   } catch (error) {
+    // A flag's parser can throw before `call` has run: its errors are still JSON envelopes.
+    if (argv[2] === 'call') jsonErrors = true;
     if (error instanceof CommanderError) {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') {
         process.exitCode = ExitCode.Ok;
@@ -79,7 +81,6 @@ async function main(argv: string[]): Promise<void> {
         process.exitCode = ExitCode.Usage;
         return;
       }
-      if (argv.includes('call')) jsonErrors = true;
       report(usageError(error.message.replace(/^error: /, '')));
       return;
     }

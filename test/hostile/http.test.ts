@@ -79,8 +79,8 @@ describe.concurrent('hostile HTTP servers', () => {
   it('mcpvet proxy --listen in front of a stream that never answers: call exits 4, Ctrl-C ends the proxy', { timeout: 180_000 }, async () => {
     const ctx = context();
     const upstream = servers.get('slow-drip-sse') as HttpServer;
-    const proxy = runHostile(ctx, ['proxy', '--url', upstream.url, '--listen', '0', '--timeout', '1500'], { signal: 'SIGINT', signalAfterMs: 8000, killAfterMs: 15_000 });
-    // The proxy prints its URL on stderr; poll the port from /proc is overkill: read it from a second run.
+    const proxy = runHostile(ctx, ['proxy', '--url', upstream.url, '--listen', '0', '--no-auth-token', '--timeout', '1500'], { signal: 'SIGINT', signalAfterMs: 8000, killAfterMs: 15_000 });
+    // The URL is read from the listening socket (no token: the token rules are test/relay's subject).
     const url = await proxyUrl(ctx.marker);
     const client = context();
     const call = await slot(() => runHostile(client, ['call', '--method', 'tools/list', '--timeout', '1500', '--url', url], { killAfterMs: 12_000 }));
