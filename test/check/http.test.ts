@@ -95,4 +95,16 @@ describe('http suite', () => {
   it('x-mcp-header annotations are judged over stdio too', async () => {
     await expectCheck('http.x-mcp-header-valid', notesStdio(), 'pass');
   });
+
+  it('an unknown future version must be refused too, not served as the current one', async () => {
+    const passed = await expectCheck('http.unsupported-version-400', httpTarget(servers.dual!.url), 'pass');
+    expect(passed.message).toContain('2999-12-31 was refused');
+    const fixtureServer = await startHttpServer(fixture('proto-future-version-accepted'));
+    try {
+      const result = await expectCheck('http.unsupported-version-400', httpTarget(fixtureServer.url), 'fail');
+      expect(result.message).toContain('unknown future protocol version 2999-12-31');
+    } finally {
+      await fixtureServer.stop();
+    }
+  });
 });

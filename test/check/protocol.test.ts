@@ -26,6 +26,16 @@ describe('protocol suite, modern era', () => {
     expect(result.message).toContain('data.requested');
   });
 
+  it('unsupported version: probes an unknown past and an unknown future version', async () => {
+    const result = await expectCheck('protocol.unsupported-version-rejected', notesStdio(), 'pass');
+    expect(result.message).toContain('"1900-01-01"');
+    expect(result.message).toContain('"2999-12-31"');
+  });
+  it('unsupported version: fails when a future version is served as the current one', async () => {
+    const result = await expectCheck('protocol.unsupported-version-rejected', fixtureStdio('proto-future-version-accepted'), 'fail');
+    expect(result.message).toContain('unknown future protocolVersion "2999-12-31"');
+  });
+
   it('discover shape: passes on the example server', () => expectCheck('protocol.discover-shape', notesStdio(), 'pass'));
   it('discover shape: fails on a negative ttlMs', async () => {
     const result = await expectCheck('protocol.discover-shape', fixtureStdio('proto-discover-negative-ttl'), 'fail');
@@ -79,6 +89,11 @@ describe('protocol suite, legacy era', () => {
   it('unknown version: fails when the server echoes it', async () => {
     const result = await expectCheck('protocol.legacy-initialize-unknown-version', fixtureStdio('proto-version-echo'), 'fail', legacy);
     expect(result.message).toContain('got "1900-01-01" back');
+  });
+
+  it('unknown version: fails when the server echoes an unknown future version', async () => {
+    const result = await expectCheck('protocol.legacy-initialize-unknown-version', fixtureStdio('proto-future-version-echo'), 'fail', legacy);
+    expect(result.message).toContain('got "2999-12-31" back');
   });
 
   it('ping: passes on the example server', () => expectCheck('protocol.legacy-ping', notesStdio(), 'pass', legacy));
