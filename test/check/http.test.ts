@@ -42,6 +42,7 @@ const CASES: Case[] = [
   { id: 'http.delete-405', broken: 'http-delete-allowed', server: 'modern', failStatus: 'warn' },
   { id: 'http.notification-202', broken: 'http-notification-answered' },
   { id: 'http.foreign-origin-403', broken: 'http-any-origin' },
+  { id: 'http.foreign-origin-403', broken: 'http-any-origin', options: LEGACY },
   { id: 'http.session-id-ignored', broken: 'http-echoes-session-id', failStatus: 'warn' },
   { id: 'http.content-type-matches', broken: 'http-mislabelled-content-type' },
   { id: 'http.legacy-session-id-visible-ascii', broken: 'http-session-id-with-space', options: LEGACY },
