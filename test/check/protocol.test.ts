@@ -36,6 +36,16 @@ describe('protocol suite, modern era', () => {
     expect(result.message).toContain('unknown future protocolVersion "2999-12-31"');
   });
 
+  it('modern-only initialize: passes when the refusal lists the supported versions', async () => {
+    const result = await expectCheck('protocol.modern-only-initialize-lists-versions', notesStdio('--era', 'modern'), 'pass');
+    expect(result.message).toContain('data.supported');
+  });
+  it('modern-only initialize: warns when the refusal names no version', async () => {
+    const result = await expectCheck('protocol.modern-only-initialize-lists-versions', fixtureStdio('proto-initialize-error-unhelpful', '--era', 'modern'), 'warn');
+    expect(result.message).toContain('names no supported version');
+  });
+  it('modern-only initialize: skipped on a dual-era server', () => expectCheck('protocol.modern-only-initialize-lists-versions', notesStdio(), 'skip'));
+
   it('discover shape: passes on the example server', () => expectCheck('protocol.discover-shape', notesStdio(), 'pass'));
   it('discover shape: fails on a negative ttlMs', async () => {
     const result = await expectCheck('protocol.discover-shape', fixtureStdio('proto-discover-negative-ttl'), 'fail');
@@ -94,6 +104,15 @@ describe('protocol suite, legacy era', () => {
   it('unknown version: fails when the server echoes an unknown future version', async () => {
     const result = await expectCheck('protocol.legacy-initialize-unknown-version', fixtureStdio('proto-future-version-echo'), 'fail', legacy);
     expect(result.message).toContain('got "2999-12-31" back');
+  });
+
+  it('unknown version gets the latest: passes on the example server', async () => {
+    const result = await expectCheck('protocol.legacy-unknown-version-gets-latest', notesStdio(), 'pass', legacy);
+    expect(result.message).toContain('got "2025-11-25"');
+  });
+  it('unknown version gets the latest: warns when the oldest supported version comes back', async () => {
+    const result = await expectCheck('protocol.legacy-unknown-version-gets-latest', fixtureStdio('proto-unknown-version-oldest'), 'warn', legacy);
+    expect(result.message).toContain('got "2024-11-05", though the server supports the later "2025-11-25"');
   });
 
   it('ping: passes on the example server', () => expectCheck('protocol.legacy-ping', notesStdio(), 'pass', legacy));

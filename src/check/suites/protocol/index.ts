@@ -6,9 +6,11 @@ import errorEchoesId from './error-echoes-id.js';
 import legacyKnownVersion from './legacy-known-version.js';
 import legacyPing from './ping.js';
 import legacyUnknownVersion from './legacy-unknown-version.js';
+import legacyUnknownVersionLatest from './legacy-unknown-version-latest.js';
 import messagesValid from './messages-valid.js';
 import missingClientCapabilities from './missing-client-capabilities.js';
 import missingProtocolVersion from './missing-protocol-version.js';
+import modernOnlyInitialize from './modern-only-initialize.js';
 import resultTypeKnown from './result-type.js';
 import serverInfoInResults from './server-info.js';
 import undeclaredCapabilityNotFound from './undeclared-capabilities.js';
@@ -19,6 +21,7 @@ export const checks: CheckDefinition[] = [
   missingProtocolVersion,
   missingClientCapabilities,
   unsupportedVersion,
+  modernOnlyInitialize,
   discoverShape,
   serverInfoInResults,
   declaredCapabilitiesImplemented,
@@ -27,6 +30,7 @@ export const checks: CheckDefinition[] = [
   errorEchoesId,
   legacyKnownVersion,
   legacyUnknownVersion,
+  legacyUnknownVersionLatest,
   legacyPing,
   unknownNotificationIgnored,
   messagesValid,
