@@ -46,6 +46,24 @@ describe('protocol suite, modern era', () => {
   });
   it('modern-only initialize: skipped on a dual-era server', () => expectCheck('protocol.modern-only-initialize-lists-versions', notesStdio(), 'skip'));
 
+  it('reserved error codes: passes on the example server', async () => {
+    const result = await expectCheck('protocol.reserved-error-codes', notesStdio(), 'pass');
+    expect(result.message).toMatch(/^[1-9]\d* error responses/);
+  });
+  it('reserved error codes: fails on an invented code from -32020..-32099', async () => {
+    const result = await expectCheck('protocol.reserved-error-codes', fixtureStdio('proto-invented-error-code'), 'fail');
+    expect(result.message).toContain('-32050');
+    expect(result.message).toContain('reserved for the spec');
+  });
+
+  it('_meta key syntax: passes on the example server', () => expectCheck('protocol.meta-key-syntax', notesStdio(), 'pass'));
+  it('_meta key syntax: fails on a malformed key and on a reserved prefix the spec does not define', async () => {
+    const result = await expectCheck('protocol.meta-key-syntax', fixtureStdio('proto-bad-meta-key'), 'fail');
+    expect(result.message).toContain('"notes-/cache" breaks the _meta key syntax');
+    expect(result.message).toContain('reserved prefix io.modelcontextprotocol/');
+  });
+  it('_meta key syntax: fails in the legacy era too', () => expectCheck('protocol.meta-key-syntax', fixtureStdio('proto-bad-meta-key'), 'fail', legacy));
+
   it('discover shape: passes on the example server', () => expectCheck('protocol.discover-shape', notesStdio(), 'pass'));
   it('discover shape: fails on a negative ttlMs', async () => {
     const result = await expectCheck('protocol.discover-shape', fixtureStdio('proto-discover-negative-ttl'), 'fail');

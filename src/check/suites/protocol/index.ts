@@ -8,9 +8,11 @@ import legacyPing from './ping.js';
 import legacyUnknownVersion from './legacy-unknown-version.js';
 import legacyUnknownVersionLatest from './legacy-unknown-version-latest.js';
 import messagesValid from './messages-valid.js';
+import metaKeySyntax from './meta-key-syntax.js';
 import missingClientCapabilities from './missing-client-capabilities.js';
 import missingProtocolVersion from './missing-protocol-version.js';
 import modernOnlyInitialize from './modern-only-initialize.js';
+import reservedErrorCodes from './reserved-error-codes.js';
 import resultTypeKnown from './result-type.js';
 import serverInfoInResults from './server-info.js';
 import undeclaredCapabilityNotFound from './undeclared-capabilities.js';
@@ -34,4 +36,6 @@ export const checks: CheckDefinition[] = [
   legacyPing,
   unknownNotificationIgnored,
   messagesValid,
+  reservedErrorCodes,
+  metaKeySyntax,
 ];
