@@ -1,6 +1,8 @@
 /**
  * Which tools a check may call. Calling a tool can change the world, so only tools the user
- * allowed (--allow-call globs, a --calls file of name -> arguments) or annotated readOnlyHint: true.
+ * allowed (--allow-call globs, a --calls file of name -> arguments), or tools annotated both
+ * readOnlyHint: true and openWorldHint: false: openWorldHint defaults to true (server/tools), and
+ * a read-only tool that reaches the outside world (a web search, a paid API) is not ours to call.
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
@@ -31,7 +33,14 @@ export function makeCallPolicy(allowGlobs: string[], calls: Record<string, Recor
     if (name in calls) return { allowed: true, args: calls[name] };
     if (matchesAny(name, allowGlobs)) return { allowed: true };
     const annotations = isObject(tool.annotations) ? tool.annotations : {};
-    if (annotations.readOnlyHint === true) return { allowed: true };
-    return { allowed: false, reason: `calling "${name}" is not allowed: pass --allow-call '${name}' or list it in a --calls file (tools annotated readOnlyHint: true are called without asking)` };
+    if (annotations.readOnlyHint === true && annotations.openWorldHint === false) return { allowed: true };
+    return { allowed: false, reason: `calling "${name}" is not allowed (${unsafeBecause(annotations)}): pass --allow-call '${name}' or list it in a --calls file (tools annotated readOnlyHint: true and openWorldHint: false are called without asking)` };
   };
+}
+
+/** Why a tool's annotations do not make it safe to call unasked. */
+function unsafeBecause(annotations: Record<string, unknown>): string {
+  if (annotations.readOnlyHint !== true) return 'not annotated readOnlyHint: true';
+  if (annotations.openWorldHint === undefined) return 'openWorldHint is absent, which means true';
+  return 'annotated openWorldHint: true';
 }

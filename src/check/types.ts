@@ -48,7 +48,7 @@ export interface CheckContext {
   openClient(options?: { era?: Era; capabilities?: Record<string, unknown>; target?: Target; ownVerdict?: boolean }): Promise<McpClient>;
   /** A second instance of the same server (--replica), when one was given. */
   readonly replica?: Target;
-  /** Whether a tool may be called (--allow-call, --calls, or readOnlyHint), and with which arguments. */
+  /** Whether a tool may be called (--allow-call, --calls, or readOnlyHint with openWorldHint: false), and with which arguments. */
   callPolicy(tool: Record<string, unknown>): { allowed: true; args?: Record<string, unknown> } | { allowed: false; reason: string };
   /** tools/list (all pages) of the shared connection, fetched once per run. */
   tools(): Promise<Record<string, unknown>[]>;

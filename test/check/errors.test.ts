@@ -24,12 +24,27 @@ describe('errors suite', () => {
     const result = await expectCheck('errors.invalid-arguments-rejected', fixtureStdio('errors-no-input-validation'), 'fail');
     expect(result.message).toContain('succeeded');
   });
+  it('invalid arguments rejected: probes a missing required argument as well as a wrong type', async () => {
+    const result = await expectCheck('errors.invalid-arguments-rejected', notesStdio(), 'pass');
+    expect(result.message).toContain('where the inputSchema wants type');
+    expect(result.message).toContain('the required argument "id" is missing');
+    expect(result.evidence).toHaveLength(2);
+  });
+  it('invalid arguments rejected: fails when a missing required argument is accepted', async () => {
+    const result = await expectCheck('errors.invalid-arguments-rejected', fixtureStdio('errors-missing-argument-accepted'), 'fail');
+    expect(result.message).toContain('the required argument "id" is missing');
+    expect(result.message).toContain('succeeded');
+  });
   it('invalid arguments rejected: a -32602 error counts as rejected', () => expectCheck('errors.invalid-arguments-rejected', fixtureStdio('errors-invalid-args-protocol-error'), 'pass'));
 
   it('invalid arguments as tool error: passes on the example server', () => expectCheck('errors.invalid-arguments-as-tool-error', notesStdio(), 'pass'));
   it('invalid arguments as tool error: warns on a -32602 protocol error', async () => {
     const result = await expectCheck('errors.invalid-arguments-as-tool-error', fixtureStdio('errors-invalid-args-protocol-error'), 'warn');
     expect(result.message).toContain('SEP-1303');
+  });
+  it('invalid arguments as tool error: warns when only the missing argument gets -32602', async () => {
+    const result = await expectCheck('errors.invalid-arguments-as-tool-error', fixtureStdio('errors-missing-argument-protocol-error'), 'warn');
+    expect(result.message).toContain('the required argument "id" is missing');
   });
   it('unknown method: -32601 from the example server', () => expectCheck('errors.unknown-method', notesStdio(), 'pass'));
   it('unknown method: fails on -32603', async () => {

@@ -42,6 +42,7 @@ const CASES: Case[] = [
   { id: 'http.delete-405', broken: 'http-delete-allowed', server: 'modern', failStatus: 'warn' },
   { id: 'http.notification-202', broken: 'http-notification-answered' },
   { id: 'http.foreign-origin-403', broken: 'http-any-origin' },
+  { id: 'http.foreign-origin-403', broken: 'http-any-origin', options: LEGACY },
   { id: 'http.session-id-ignored', broken: 'http-echoes-session-id', failStatus: 'warn' },
   { id: 'http.content-type-matches', broken: 'http-mislabelled-content-type' },
   { id: 'http.legacy-session-id-visible-ascii', broken: 'http-session-id-with-space', options: LEGACY },
@@ -94,5 +95,17 @@ describe('http suite', () => {
 
   it('x-mcp-header annotations are judged over stdio too', async () => {
     await expectCheck('http.x-mcp-header-valid', notesStdio(), 'pass');
+  });
+
+  it('an unknown future version must be refused too, not served as the current one', async () => {
+    const passed = await expectCheck('http.unsupported-version-400', httpTarget(servers.dual!.url), 'pass');
+    expect(passed.message).toContain('2999-12-31 was refused');
+    const fixtureServer = await startHttpServer(fixture('proto-future-version-accepted'));
+    try {
+      const result = await expectCheck('http.unsupported-version-400', httpTarget(fixtureServer.url), 'fail');
+      expect(result.message).toContain('unknown future protocol version 2999-12-31');
+    } finally {
+      await fixtureServer.stop();
+    }
   });
 });

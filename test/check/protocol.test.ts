@@ -26,6 +26,44 @@ describe('protocol suite, modern era', () => {
     expect(result.message).toContain('data.requested');
   });
 
+  it('unsupported version: probes an unknown past and an unknown future version', async () => {
+    const result = await expectCheck('protocol.unsupported-version-rejected', notesStdio(), 'pass');
+    expect(result.message).toContain('"1900-01-01"');
+    expect(result.message).toContain('"2999-12-31"');
+  });
+  it('unsupported version: fails when a future version is served as the current one', async () => {
+    const result = await expectCheck('protocol.unsupported-version-rejected', fixtureStdio('proto-future-version-accepted'), 'fail');
+    expect(result.message).toContain('unknown future protocolVersion "2999-12-31"');
+  });
+
+  it('modern-only initialize: passes when the refusal lists the supported versions', async () => {
+    const result = await expectCheck('protocol.modern-only-initialize-lists-versions', notesStdio('--era', 'modern'), 'pass');
+    expect(result.message).toContain('data.supported');
+  });
+  it('modern-only initialize: warns when the refusal names no version', async () => {
+    const result = await expectCheck('protocol.modern-only-initialize-lists-versions', fixtureStdio('proto-initialize-error-unhelpful', '--era', 'modern'), 'warn');
+    expect(result.message).toContain('names no supported version');
+  });
+  it('modern-only initialize: skipped on a dual-era server', () => expectCheck('protocol.modern-only-initialize-lists-versions', notesStdio(), 'skip'));
+
+  it('reserved error codes: passes on the example server', async () => {
+    const result = await expectCheck('protocol.reserved-error-codes', notesStdio(), 'pass');
+    expect(result.message).toMatch(/^[1-9]\d* error responses/);
+  });
+  it('reserved error codes: fails on an invented code from -32020..-32099', async () => {
+    const result = await expectCheck('protocol.reserved-error-codes', fixtureStdio('proto-invented-error-code'), 'fail');
+    expect(result.message).toContain('-32050');
+    expect(result.message).toContain('reserved for the spec');
+  });
+
+  it('_meta key syntax: passes on the example server', () => expectCheck('protocol.meta-key-syntax', notesStdio(), 'pass'));
+  it('_meta key syntax: fails on a malformed key and on a reserved prefix the spec does not define', async () => {
+    const result = await expectCheck('protocol.meta-key-syntax', fixtureStdio('proto-bad-meta-key'), 'fail');
+    expect(result.message).toContain('"notes-/cache" breaks the _meta key syntax');
+    expect(result.message).toContain('reserved prefix io.modelcontextprotocol/');
+  });
+  it('_meta key syntax: fails in the legacy era too', () => expectCheck('protocol.meta-key-syntax', fixtureStdio('proto-bad-meta-key'), 'fail', legacy));
+
   it('discover shape: passes on the example server', () => expectCheck('protocol.discover-shape', notesStdio(), 'pass'));
   it('discover shape: fails on a negative ttlMs', async () => {
     const result = await expectCheck('protocol.discover-shape', fixtureStdio('proto-discover-negative-ttl'), 'fail');
@@ -79,6 +117,20 @@ describe('protocol suite, legacy era', () => {
   it('unknown version: fails when the server echoes it', async () => {
     const result = await expectCheck('protocol.legacy-initialize-unknown-version', fixtureStdio('proto-version-echo'), 'fail', legacy);
     expect(result.message).toContain('got "1900-01-01" back');
+  });
+
+  it('unknown version: fails when the server echoes an unknown future version', async () => {
+    const result = await expectCheck('protocol.legacy-initialize-unknown-version', fixtureStdio('proto-future-version-echo'), 'fail', legacy);
+    expect(result.message).toContain('got "2999-12-31" back');
+  });
+
+  it('unknown version gets the latest: passes on the example server', async () => {
+    const result = await expectCheck('protocol.legacy-unknown-version-gets-latest', notesStdio(), 'pass', legacy);
+    expect(result.message).toContain('got "2025-11-25"');
+  });
+  it('unknown version gets the latest: warns when the oldest supported version comes back', async () => {
+    const result = await expectCheck('protocol.legacy-unknown-version-gets-latest', fixtureStdio('proto-unknown-version-oldest'), 'warn', legacy);
+    expect(result.message).toContain('got "2024-11-05", though the server supports the later "2025-11-25"');
   });
 
   it('ping: passes on the example server', () => expectCheck('protocol.legacy-ping', notesStdio(), 'pass', legacy));

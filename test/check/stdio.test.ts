@@ -19,6 +19,20 @@ describe('stdio suite', () => {
   });
   it('exits on stdin close: passes in the legacy era', () => expectCheck('stdio.exits-on-stdin-close', notesStdio(), 'pass', legacy));
 
+  it('exits before the first message: passes on the example server (EOF and SIGTERM)', async () => {
+    const result = await expectCheck('stdio.exits-before-first-message', notesStdio(), 'pass');
+    expect(result.message).toContain('after its stdin closed');
+    expect(result.message).toContain('after SIGTERM');
+  });
+  it('exits before the first message: warns on a server that waits for a client before it notices EOF', async () => {
+    const result = await expectCheck('stdio.exits-before-first-message', fixtureStdio('stdio-deaf-before-first-message'), 'warn', legacy);
+    expect(result.message).toContain('kept running after its stdin closed');
+  });
+  it('exits before the first message: warns on a server that ignores SIGTERM until it hears from a client', async () => {
+    const result = await expectCheck('stdio.exits-before-first-message', fixtureStdio('stdio-deaf-before-first-message', '--ignore-sigterm'), 'warn');
+    expect(result.message).toContain('still running 3000 ms after SIGTERM');
+  });
+
   it('no head-of-line blocking: passes on the example server (answers while a listen is open)', async () => {
     const result = await expectCheck('stdio.no-head-of-line-blocking', notesStdio(), 'pass');
     expect(result.message).toContain('subscriptions/listen');

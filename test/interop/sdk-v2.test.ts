@@ -67,6 +67,7 @@ describe('the same server over Streamable HTTP (createMcpHandler)', () => {
   it('check (legacy): the stateless 2025 fallback serves mcpvet too', async () => {
     const report = await runCheckRun({ transport: 'http', url: http.url }, { timeoutMs: 5000, era: 'legacy' });
     expect(report.era).toBe('legacy');
-    expect([...statuses(report, 'fail'), ...statuses(report, 'error')]).toEqual([]);
+    // The same missing Origin validation, now that 2025-11-25's 403 rule is checked too.
+    expect([...statuses(report, 'fail'), ...statuses(report, 'error')]).toEqual(['http.foreign-origin-403']);
   });
 });

@@ -49,7 +49,7 @@ describe('@modelcontextprotocol/server-everything', () => {
       const report = await runCheckRun({ transport: 'http', url }, { timeoutMs: 5000 });
       expect(report.era).toBe('legacy');
       expect(statuses(report, 'error')).toEqual([]);
-      expect(statuses(report, 'fail')).toEqual(['errors.invalid-request', 'http.legacy-deleted-session-404']);
+      expect(statuses(report, 'fail')).toEqual(['errors.invalid-request', 'http.foreign-origin-403', 'http.legacy-deleted-session-404']);
       expect(statuses(report, 'warn')).toContain('errors.unknown-tool');
     });
   });

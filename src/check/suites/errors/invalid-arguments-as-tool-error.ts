@@ -1,6 +1,7 @@
 /**
  * SEP-1303 (2025-11-25 onward): input validation failures are tool execution errors, a result
- * with isError: true that the model can read and correct, not a JSON-RPC protocol error.
+ * with isError: true that the model can read and correct, not a JSON-RPC protocol error; for a
+ * wrong type and a missing required argument alike.
  * Decision (DIGEST §5 ambiguity): the official example InvalidParamsError/invalid-tool-arguments
  * still shows -32602 for a missing argument, and SDKs still send it, so -32602 is a SHOULD-level
  * warning here, not a failure. A call that succeeds is errors.invalid-arguments-rejected's failure.
@@ -8,7 +9,7 @@
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
 import { clip, describeAnswer, errorOf, evidenceOf } from '../protocol/probe.js';
-import { callWithInvalidArguments } from './invalid-arguments.js';
+import { callWithInvalidArguments, type InvalidCall } from './invalid-arguments.js';
 
 /** The first revision with SEP-1303. */
 const SEP_1303_REVISION = '2025-11-25';
@@ -26,16 +27,19 @@ export default defineCheck({
     if (ctx.era === 'legacy' && ctx.client.protocolVersion < SEP_1303_REVISION) {
       return skip(`the session speaks ${ctx.client.protocolVersion}; input validation errors became tool errors in ${SEP_1303_REVISION} (SEP-1303)`);
     }
-    const call = await callWithInvalidArguments(ctx);
-    if (typeof call === 'string') return skip(call);
-    const { answer } = call;
-    const evidence = [evidenceOf(answer)];
-    const sent = `tools/call of "${call.tool}" with ${clip(JSON.stringify(call.args), 120)} (${call.broken})`;
-    if (errorOf(answer)) {
-      return violation(`${sent} got ${describeAnswer(answer)}; input validation errors should be a result with isError: true (SEP-1303), which the model can read and correct`, evidence);
+    const calls = await callWithInvalidArguments(ctx);
+    if (typeof calls === 'string') return skip(calls);
+    const evidence = calls.map((call) => evidenceOf(call.answer));
+    const protocolError = calls.find((call) => errorOf(call.answer));
+    if (protocolError) {
+      return violation(`${describeCall(protocolError)} got ${describeAnswer(protocolError.answer)}; input validation errors should be a result with isError: true (SEP-1303), which the model can read and correct`, evidence);
     }
-    const result = answer.response?.result;
-    if (isObject(result) && result.isError === true) return pass(`${sent} got a result with isError: true`, evidence);
-    return skip(`${sent} was not rejected as a tool error (${describeAnswer(answer)}); errors.invalid-arguments-rejected judges that`);
+    const toolErrors = calls.filter((call) => isObject(call.answer.response?.result) && call.answer.response.result.isError === true);
+    if (toolErrors.length === 0) {
+      return skip(`${describeCall(calls[0]!)} was not rejected as a tool error (${describeAnswer(calls[0]!.answer)}); errors.invalid-arguments-rejected judges that`);
+    }
+    return pass(toolErrors.map((call) => `${describeCall(call)} got a result with isError: true`).join('; '), evidence);
   },
 });
+
+const describeCall = (call: InvalidCall): string => `tools/call of "${call.tool}" with ${clip(JSON.stringify(call.args), 120)} (${call.broken})`;

@@ -1,13 +1,16 @@
 /**
  * A tool called with arguments its inputSchema rejects does not run as if they were fine:
- * servers MUST validate all tool inputs (server/tools "Security Considerations"). Either a
- * result with isError: true or a JSON-RPC error counts as rejected here; which of the two is
- * the better answer is errors.invalid-arguments-as-tool-error's business.
+ * servers MUST validate all tool inputs (server/tools "Security Considerations"). Both probes
+ * count: a property of the wrong type and a required property left out. Either a result with
+ * isError: true or a JSON-RPC error counts as rejected here; which of the two is the better
+ * answer is errors.invalid-arguments-as-tool-error's business.
  */
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
 import { clip, describeAnswer, errorOf, evidenceOf } from '../protocol/probe.js';
-import { callWithInvalidArguments } from './invalid-arguments.js';
+import { callWithInvalidArguments, type InvalidCall } from './invalid-arguments.js';
+
+type Verdict = { rejected: true; how: string } | { rejected: false; why: string } | { skip: string };
 
 export default defineCheck({
   id: 'errors.invalid-arguments-rejected',
@@ -19,17 +22,26 @@ export default defineCheck({
   requires: ['tools'],
   spec: 'server/tools#security-considerations',
   async run(ctx) {
-    const call = await callWithInvalidArguments(ctx);
-    if (typeof call === 'string') return skip(call);
-    const { answer } = call;
-    const evidence = [evidenceOf(answer)];
-    const sent = `tools/call of "${call.tool}" with ${clip(JSON.stringify(call.args), 120)} (${call.broken})`;
-    const error = errorOf(answer);
-    if (error) return pass(`${sent} was rejected with ${describeAnswer(answer)}`, evidence);
-    const result = answer.response?.result;
-    if (!isObject(result)) return violation(`${sent} got ${describeAnswer(answer)}; invalid arguments must be rejected with a result with isError: true (or a -32602 error)`, evidence);
-    if (result.isError === true) return pass(`${sent} was rejected with a result with isError: true`, evidence);
-    if (result.resultType === 'input_required') return skip(`${sent} asked for input (input_required) instead of answering; mcpvet does not answer it here`);
-    return violation(`${sent} succeeded (${clip(JSON.stringify(result.content ?? result), 160)}); the server must validate tool inputs and reject these with isError: true`, evidence);
+    const calls = await callWithInvalidArguments(ctx);
+    if (typeof calls === 'string') return skip(calls);
+    const evidence = calls.map((call) => evidenceOf(call.answer));
+    const verdicts = calls.map((call) => ({ sent: describeCall(call), verdict: judge(call) }));
+    const accepted = verdicts.find((v) => 'rejected' in v.verdict && !v.verdict.rejected);
+    if (accepted && 'why' in accepted.verdict) return violation(`${accepted.sent} ${accepted.verdict.why}`, evidence);
+    const rejected = verdicts.filter((v) => 'rejected' in v.verdict);
+    if (rejected.length === 0) return skip(verdicts.map((v) => `${v.sent} ${'skip' in v.verdict ? v.verdict.skip : ''}`).join('; '));
+    return pass(rejected.map((v) => `${v.sent} was rejected with ${'how' in v.verdict ? v.verdict.how : ''}`).join('; '), evidence);
   },
 });
+
+const describeCall = (call: InvalidCall): string => `tools/call of "${call.tool}" with ${clip(JSON.stringify(call.args), 120)} (${call.broken})`;
+
+function judge(call: InvalidCall): Verdict {
+  const { answer } = call;
+  if (errorOf(answer)) return { rejected: true, how: describeAnswer(answer) };
+  const result = answer.response?.result;
+  if (!isObject(result)) return { rejected: false, why: `got ${describeAnswer(answer)}; invalid arguments must be rejected with a result with isError: true (or a -32602 error)` };
+  if (result.isError === true) return { rejected: true, how: 'a result with isError: true' };
+  if (result.resultType === 'input_required') return { skip: 'asked for input (input_required) instead of answering; mcpvet does not answer it here' };
+  return { rejected: false, why: `succeeded (${clip(JSON.stringify(result.content ?? result), 160)}); the server must validate tool inputs and reject these with isError: true` };
+}

@@ -7,9 +7,13 @@ import legacyKnownVersion from './legacy-known-version.js';
 import legacyPing from './ping.js';
 import legacyUnknownVersion from './legacy-unknown-version.js';
 import messageDepth from './message-depth.js';
+import legacyUnknownVersionLatest from './legacy-unknown-version-latest.js';
 import messagesValid from './messages-valid.js';
+import metaKeySyntax from './meta-key-syntax.js';
 import missingClientCapabilities from './missing-client-capabilities.js';
 import missingProtocolVersion from './missing-protocol-version.js';
+import modernOnlyInitialize from './modern-only-initialize.js';
+import reservedErrorCodes from './reserved-error-codes.js';
 import resultTypeKnown from './result-type.js';
 import serverInfoInResults from './server-info.js';
 import undeclaredCapabilityNotFound from './undeclared-capabilities.js';
@@ -20,6 +24,7 @@ export const checks: CheckDefinition[] = [
   missingProtocolVersion,
   missingClientCapabilities,
   unsupportedVersion,
+  modernOnlyInitialize,
   discoverShape,
   serverInfoInResults,
   declaredCapabilitiesImplemented,
@@ -28,8 +33,11 @@ export const checks: CheckDefinition[] = [
   errorEchoesId,
   legacyKnownVersion,
   legacyUnknownVersion,
+  legacyUnknownVersionLatest,
   legacyPing,
   unknownNotificationIgnored,
   messagesValid,
   messageDepth,
+  reservedErrorCodes,
+  metaKeySyntax,
 ];

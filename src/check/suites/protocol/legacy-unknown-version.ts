@@ -3,6 +3,7 @@
  * with another version it supports (2025-11-25 basic/lifecycle "Version Negotiation"). The same
  * page's error example, -32602 with data {supported, requested}, is accepted too: it tells the
  * client what to offer. Echoing the unknown version back, or any other error, is a failure.
+ * Both an unknown past and an unknown future version are offered (unknown-versions.ts).
  */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
@@ -10,9 +11,9 @@ import { LEGACY_VERSIONS } from '../../../protocol/versions.js';
 import { defineCheck, pass, violation } from '../../define.js';
 import { probeInitialize } from './bare-connection.js';
 import { chosenVersion } from './legacy-known-version.js';
+import type { CheckContext, Evidence } from '../../types.js';
 import { describeAnswer, errorOf, evidenceOf } from './probe.js';
-
-const UNKNOWN = '1900-01-01';
+import { sideOf, UNKNOWN_VERSIONS } from './unknown-versions.js';
 
 export default defineCheck({
   id: 'protocol.legacy-initialize-unknown-version',
@@ -23,22 +24,34 @@ export default defineCheck({
   transports: ['stdio', 'http'],
   spec: '2025-11-25/basic/lifecycle#version-negotiation',
   async run(ctx) {
-    const answer = await probeInitialize(ctx, UNKNOWN);
-    const evidence = [evidenceOf(answer)];
-    const sent = `initialize offering "${UNKNOWN}"`;
-    const error = errorOf(answer);
-    if (error) {
-      const data = isObject(error.data) ? error.data : {};
-      if (error.code === ErrorCode.InvalidParams && Array.isArray(data.supported) && data.requested === UNKNOWN) {
-        return pass(`${sent} was refused with -32602 listing the supported versions ${JSON.stringify(data.supported)}`, evidence);
-      }
-      return violation(`${sent} got ${describeAnswer(answer)}; the server must answer with a version it supports (or, as the spec's example does, -32602 with data {supported, requested})`, evidence);
+    const evidence: Evidence[] = [];
+    const passes: string[] = [];
+    for (const version of UNKNOWN_VERSIONS) {
+      const outcome = await offer(ctx, version);
+      evidence.push(outcome.evidence);
+      if (outcome.problem) return violation(outcome.problem, evidence);
+      passes.push(outcome.passed);
     }
-    const chosen = chosenVersion(answer.response?.result);
-    if (chosen === UNKNOWN) return violation(`${sent} got "${UNKNOWN}" back: the server accepted a version it cannot support instead of proposing one it does`, evidence);
-    if (!chosen || !(LEGACY_VERSIONS as readonly string[]).includes(chosen)) {
-      return violation(`${sent} was answered with ${chosen ? `protocolVersion "${chosen}", which is no initialize-era MCP revision` : describeAnswer(answer)}; the server must propose a version it supports`, evidence);
-    }
-    return pass(`${sent} got "${chosen}" back, a version the server supports`, evidence);
+    return pass(passes.join('; '), evidence);
   },
 });
+
+async function offer(ctx: CheckContext, unknown: string): Promise<{ evidence: Evidence; problem?: string; passed: string }> {
+  const answer = await probeInitialize(ctx, unknown);
+  const evidence = evidenceOf(answer);
+  const sent = `initialize offering the unknown ${sideOf(unknown)} version "${unknown}"`;
+  const error = errorOf(answer);
+  if (error) {
+    const data = isObject(error.data) ? error.data : {};
+    if (error.code === ErrorCode.InvalidParams && Array.isArray(data.supported) && data.requested === unknown) {
+      return { evidence, passed: `${sent} was refused with -32602 listing the supported versions ${JSON.stringify(data.supported)}` };
+    }
+    return { evidence, passed: '', problem: `${sent} got ${describeAnswer(answer)}; the server must answer with a version it supports (or, as the spec's example does, -32602 with data {supported, requested})` };
+  }
+  const chosen = chosenVersion(answer.response?.result);
+  if (chosen === unknown) return { evidence, passed: '', problem: `${sent} got "${unknown}" back: the server accepted a version it cannot support instead of proposing one it does` };
+  if (!chosen || !(LEGACY_VERSIONS as readonly string[]).includes(chosen)) {
+    return { evidence, passed: '', problem: `${sent} was answered with ${chosen ? `protocolVersion "${chosen}", which is no initialize-era MCP revision` : describeAnswer(answer)}; the server must propose a version it supports` };
+  }
+  return { evidence, passed: `${sent} got "${chosen}" back, a version the server supports` };
+}

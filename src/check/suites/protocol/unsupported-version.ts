@@ -2,16 +2,17 @@
  * A modern request naming a version the server does not speak gets -32022 with
  * `data.supported` (the versions it does speak) and `data.requested` (the version asked for),
  * and HTTP 400 (DIGEST §1 "Failure rules"). The header carries the same version as `_meta`,
- * so the only thing wrong with the probe is the version itself.
+ * so the only thing wrong with the probe is the version itself. Both an unknown past and an
+ * unknown future version are sent (unknown-versions.ts): each must be refused.
  */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { META } from '../../../protocol/meta.js';
 import { eraOfVersion } from '../../../protocol/versions.js';
 import { defineCheck, pass, violation } from '../../define.js';
+import type { CheckContext, Evidence } from '../../types.js';
 import { describeAnswer, errorOf, exchange, modernMeta, probeId, evidenceOf } from './probe.js';
-
-const UNSUPPORTED = '1900-01-01';
+import { sideOf, UNKNOWN_VERSIONS } from './unknown-versions.js';
 
 export default defineCheck({
   id: 'protocol.unsupported-version-rejected',
@@ -22,25 +23,37 @@ export default defineCheck({
   transports: ['stdio', 'http'],
   spec: 'basic#request-meta',
   async run(ctx) {
-    const message = { jsonrpc: '2.0', id: probeId('unsupported-version'), method: 'server/discover', params: { _meta: modernMeta(ctx.client, { [META.protocolVersion]: UNSUPPORTED }) } };
-    const answer = await exchange(ctx.client, message, { timeoutMs: ctx.timeoutMs });
-    const evidence = [evidenceOf(answer)];
-    const sent = `server/discover with protocolVersion "${UNSUPPORTED}"`;
-    const error = errorOf(answer);
-    if (error?.code !== ErrorCode.UnsupportedProtocolVersion) {
-      return violation(`${sent} got ${describeAnswer(answer)}; an unsupported version must get error -32022`, evidence);
+    const evidence: Evidence[] = [];
+    const passes: string[] = [];
+    for (const version of UNKNOWN_VERSIONS) {
+      const outcome = await probeVersion(ctx, version);
+      evidence.push(outcome.evidence);
+      if (outcome.problem) return violation(outcome.problem, evidence);
+      passes.push(outcome.passed);
     }
-    const data = isObject(error.data) ? error.data : undefined;
-    const problems: string[] = [];
-    if (!data) problems.push('error.data is missing (it must be {supported, requested})');
-    else {
-      const supported = data.supported;
-      if (!Array.isArray(supported) || !supported.every((version) => typeof version === 'string')) problems.push(`data.supported is ${JSON.stringify(supported)}, not an array of version strings`);
-      else if (!supported.some((version) => eraOfVersion(version as string) === 'modern')) problems.push(`data.supported ${JSON.stringify(supported)} lists no modern (2026-07-28 or later) version, though the server answers modern requests`);
-      if (data.requested !== UNSUPPORTED) problems.push(`data.requested is ${JSON.stringify(data.requested)}, not the requested "${UNSUPPORTED}"`);
-    }
-    if (answer.http && answer.http.status !== 400) problems.push(`the HTTP status is ${answer.http.status}, not 400`);
-    if (problems.length > 0) return violation(`${sent} got -32022, but ${problems.join('; ')}`, evidence);
-    return pass(`${sent} got -32022 with data.supported ${JSON.stringify(data?.supported)} and data.requested echoed${answer.http ? ', HTTP 400' : ''}`, evidence);
+    return pass(passes.join('; '), evidence);
   },
 });
+
+async function probeVersion(ctx: CheckContext, version: string): Promise<{ evidence: Evidence; problem?: string; passed: string }> {
+  const message = { jsonrpc: '2.0', id: probeId('unsupported-version'), method: 'server/discover', params: { _meta: modernMeta(ctx.client, { [META.protocolVersion]: version }) } };
+  const answer = await exchange(ctx.client, message, { timeoutMs: ctx.timeoutMs });
+  const evidence = evidenceOf(answer);
+  const sent = `server/discover with the unknown ${sideOf(version)} protocolVersion "${version}"`;
+  const error = errorOf(answer);
+  if (error?.code !== ErrorCode.UnsupportedProtocolVersion) {
+    return { evidence, passed: '', problem: `${sent} got ${describeAnswer(answer)}; an unsupported version must get error -32022` };
+  }
+  const data = isObject(error.data) ? error.data : undefined;
+  const problems: string[] = [];
+  if (!data) problems.push('error.data is missing (it must be {supported, requested})');
+  else {
+    const supported = data.supported;
+    if (!Array.isArray(supported) || !supported.every((candidate) => typeof candidate === 'string')) problems.push(`data.supported is ${JSON.stringify(supported)}, not an array of version strings`);
+    else if (!supported.some((candidate) => eraOfVersion(candidate as string) === 'modern')) problems.push(`data.supported ${JSON.stringify(supported)} lists no modern (2026-07-28 or later) version, though the server answers modern requests`);
+    if (data.requested !== version) problems.push(`data.requested is ${JSON.stringify(data.requested)}, not the requested "${version}"`);
+  }
+  if (answer.http && answer.http.status !== 400) problems.push(`the HTTP status is ${answer.http.status}, not 400`);
+  if (problems.length > 0) return { evidence, passed: '', problem: `${sent} got -32022, but ${problems.join('; ')}` };
+  return { evidence, passed: `${sent} got -32022 with data.supported ${JSON.stringify(data?.supported)} and data.requested echoed${answer.http ? ', HTTP 400' : ''}` };
+}

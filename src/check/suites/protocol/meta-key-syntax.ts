@@ -1,0 +1,78 @@
+/**
+ * Every `_meta` key the server emits follows the key syntax (basic/index "_meta"): an optional
+ * prefix of dot-separated labels (each starts with a letter, ends with a letter or digit,
+ * hyphens inside) ending in `/`, then a name that starts and ends with an alphanumeric, with
+ * `-`, `_` and `.` inside. A prefix whose second label is `modelcontextprotocol` or `mcp` is
+ * reserved: only keys the spec defines may use it. Judges every `_meta` object, at any depth, of
+ * every server message in the run, after listing what the server declares.
+ */
+import { isObject } from '../../../protocol/jsonrpc.js';
+import { META } from '../../../protocol/meta.js';
+import type { Frame } from '../../../wire/trace.js';
+import { defineCheck, pass, violation } from '../../define.js';
+import type { CheckContext } from '../../types.js';
+import { serverMessages } from '../mrtr/trace-scan.js';
+
+const MAX_REPORTED = 5;
+const LABEL = '[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
+const KEY = new RegExp(`^(?:(${LABEL}(?:\\.${LABEL})*)/)?([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?$`);
+/** Keys under a reserved prefix that a revision defines (the tasks extension's included). */
+const DEFINED = new Set<string>([...Object.values(META), 'io.modelcontextprotocol/tasks', 'io.modelcontextprotocol/related-task', 'io.modelcontextprotocol/model-immediate-response']);
+
+export default defineCheck({
+  id: 'protocol.meta-key-syntax',
+  title: '_meta keys follow the key syntax and respect the reserved prefixes',
+  suite: 'protocol',
+  requirements: ['BASE-18'],
+  eras: ['modern', 'legacy'],
+  transports: ['stdio', 'http'],
+  spec: 'basic/index#_meta',
+  final: true,
+  async run(ctx) {
+    await listDeclared(ctx);
+    const problems: { frame: Frame; text: string }[] = [];
+    let keys = 0;
+    for (const trace of ctx.traces()) {
+      for (const { frame, message, method } of serverMessages(trace)) {
+        for (const { path, key } of metaKeys(message, '')) {
+          keys++;
+          const problem = keyProblem(key);
+          if (problem) problems.push({ frame, text: `${method ?? String(message.method ?? 'a message')}: ${path}/${JSON.stringify(key)} ${problem}` });
+        }
+      }
+    }
+    if (problems.length === 0) return pass(`${keys} _meta keys in server messages follow the key syntax`);
+    const shown = problems.slice(0, MAX_REPORTED);
+    return violation(`${shown.map((p) => p.text).join('; ')}${problems.length > MAX_REPORTED ? `; and ${problems.length - MAX_REPORTED} more` : ''}`, [{ frames: [...new Set(shown.map((p) => p.frame))] }]);
+  },
+});
+
+export function keyProblem(key: string): string | undefined {
+  const match = KEY.exec(key);
+  if (!match) return 'breaks the _meta key syntax (prefix labels start with a letter and end with a letter or digit; the name starts and ends with a letter or digit)';
+  const labels = match[1]?.split('.') ?? [];
+  const reserved = labels[1] === 'modelcontextprotocol' || labels[1] === 'mcp';
+  if (reserved && !DEFINED.has(key)) return `uses the reserved prefix ${match[1]}/ for a key the spec does not define`;
+  return undefined;
+}
+
+/** Every key of every `_meta` object inside `value`, with the JSON pointer of its object. */
+function* metaKeys(value: unknown, path: string, depth = 0): Generator<{ path: string; key: string }> {
+  if (depth > 32) return;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) yield* metaKeys(item, `${path}/${index}`, depth + 1);
+    return;
+  }
+  if (!isObject(value)) return;
+  for (const [name, child] of Object.entries(value)) {
+    if (name === '_meta' && isObject(child)) for (const key of Object.keys(child)) yield { path: `${path}/_meta`, key };
+    yield* metaKeys(child, `${path}/${name}`, depth + 1);
+  }
+}
+
+async function listDeclared(ctx: CheckContext): Promise<void> {
+  const declared = ctx.client.serverCapabilities;
+  if (isObject(declared.tools)) await ctx.client.listAll('tools/list').catch(() => undefined);
+  if (isObject(declared.resources)) await ctx.client.listAll('resources/list').catch(() => undefined);
+  if (isObject(declared.prompts)) await ctx.client.listAll('prompts/list').catch(() => undefined);
+}
