@@ -4,6 +4,7 @@
  * readOnlyHint: true and openWorldHint: false: openWorldHint defaults to true (server/tools), and
  * a read-only tool that reaches the outside world (a web search, a paid API) is not ours to call.
  */
+import { isSafeToCallUnasked } from '../protocol/tool-hints.js';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { isObject } from '../protocol/jsonrpc.js';
@@ -33,7 +34,7 @@ export function makeCallPolicy(allowGlobs: string[], calls: Record<string, Recor
     if (name in calls) return { allowed: true, args: calls[name] };
     if (matchesAny(name, allowGlobs)) return { allowed: true };
     const annotations = isObject(tool.annotations) ? tool.annotations : {};
-    if (annotations.readOnlyHint === true && annotations.openWorldHint === false) return { allowed: true };
+    if (isSafeToCallUnasked(tool)) return { allowed: true };
     return { allowed: false, reason: `calling "${name}" is not allowed (${unsafeBecause(annotations)}): pass --allow-call '${name}' or list it in a --calls file (tools annotated readOnlyHint: true and openWorldHint: false are called without asking)` };
   };
 }

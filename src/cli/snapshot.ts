@@ -1,4 +1,5 @@
 /** `mcpvet snapshot -o contract.json TARGET`. */
+import { isSafeToCallUnasked } from '../protocol/tool-hints.js';
 import { writeFile } from 'node:fs/promises';
 import { connect } from '../client/connect.js';
 import { matchesAny } from '../check/glob.js';
@@ -20,7 +21,7 @@ export async function runSnapshot(positional: string[], flags: SnapshotFlags): P
   try {
     const snapshot = await takeSnapshot(client, {
       withDescriptions: flags.withDescriptions,
-      mayCall: flags.allowCall.length > 0 ? (tool) => matchesAny(String(tool.name), flags.allowCall) || (tool.annotations as { readOnlyHint?: boolean } | undefined)?.readOnlyHint === true : undefined,
+      mayCall: flags.allowCall.length > 0 ? (tool) => matchesAny(String(tool.name), flags.allowCall) || isSafeToCallUnasked(tool) : undefined,
     });
     // The server may echo what it was given (env, headers, query) in descriptions and error messages.
     await writeFile(flags.output, maskLiterals(JSON.stringify(snapshot, null, 2)) + '\n');

@@ -2,6 +2,7 @@
  * Takes a contract snapshot from a live server: era and versions, capabilities, tools, resources,
  * templates, prompts, and how the server answers deliberately wrong requests (error classes).
  */
+import { isSafeToCallUnasked } from '../protocol/tool-hints.js';
 import type { McpClient, RpcOutcome } from '../client/types.js';
 import { isObject, type JsonObject } from '../protocol/jsonrpc.js';
 import { describeTarget } from '../wire/target.js';
@@ -28,7 +29,7 @@ export async function takeSnapshot(client: McpClient, options: SnapshotOptions =
   const errorClasses: ContractSnapshot['errorClasses'] = {};
   if (has('tools')) {
     errorClasses.unknownTool = classify(await client.callTool(NO_SUCH, {}));
-    const probe = tools.find((tool) => hasRequiredArgument(tool) && (options.mayCall ?? isReadOnly)(tool));
+    const probe = tools.find((tool) => hasRequiredArgument(tool) && (options.mayCall ?? isSafeToCallUnasked)(tool));
     if (probe) errorClasses.invalidArguments = classify(await client.callTool(String(probe.name), {}));
   }
   if (has('resources')) errorClasses.unknownResource = classify(await client.readResource(`mcpvet-probe://${NO_SUCH}`));
@@ -74,8 +75,6 @@ function classify(outcome: RpcOutcome): ErrorClass {
   if (outcome.result?.isError === true) return { kind: 'tool-error' };
   return { kind: 'none' };
 }
-
-const isReadOnly = (tool: JsonObject): boolean => isObject(tool.annotations) && tool.annotations.readOnlyHint === true;
 
 function hasRequiredArgument(tool: JsonObject): boolean {
   return isObject(tool.inputSchema) && Array.isArray(tool.inputSchema.required) && tool.inputSchema.required.length > 0;
