@@ -6,9 +6,9 @@
  * warning here, not a failure. A call that succeeds is errors.invalid-arguments-rejected's failure.
  */
 import { isObject } from '../../../protocol/jsonrpc.js';
-import { defineCheck, pass, skip, violation } from '../../define.js';
+import { defineCheck, pass, skip, violation, incomplete } from '../../define.js';
 import { clip, describeAnswer, errorOf, evidenceOf } from '../protocol/probe.js';
-import { callWithInvalidArguments } from './invalid-arguments.js';
+import { callWithInvalidArguments, NO_TOOLS } from './invalid-arguments.js';
 
 /** The first revision with SEP-1303. */
 const SEP_1303_REVISION = '2025-11-25';
@@ -27,12 +27,12 @@ export default defineCheck({
       return skip(`the session speaks ${ctx.client.protocolVersion}; input validation errors became tool errors in ${SEP_1303_REVISION} (SEP-1303)`);
     }
     const call = await callWithInvalidArguments(ctx);
-    if (typeof call === 'string') return skip(call);
+    if (typeof call === 'string') return call === NO_TOOLS ? skip(call) : incomplete('no-callable-tool', call);
     const { answer } = call;
     const evidence = [evidenceOf(answer)];
     const sent = `tools/call of "${call.tool}" with ${clip(JSON.stringify(call.args), 120)} (${call.broken})`;
     if (errorOf(answer)) {
-      return violation(`${sent} got ${describeAnswer(answer)}; input validation errors should be a result with isError: true (SEP-1303), which the model can read and correct`, evidence);
+      return violation('protocol-error', `${sent} got ${describeAnswer(answer)}; input validation errors should be a result with isError: true (SEP-1303), which the model can read and correct`, evidence);
     }
     const result = answer.response?.result;
     if (isObject(result) && result.isError === true) return pass(`${sent} got a result with isError: true`, evidence);

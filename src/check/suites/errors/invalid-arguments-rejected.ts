@@ -5,9 +5,9 @@
  * the better answer is errors.invalid-arguments-as-tool-error's business.
  */
 import { isObject } from '../../../protocol/jsonrpc.js';
-import { defineCheck, pass, skip, violation } from '../../define.js';
+import { defineCheck, pass, skip, violation, incomplete } from '../../define.js';
 import { clip, describeAnswer, errorOf, evidenceOf } from '../protocol/probe.js';
-import { callWithInvalidArguments } from './invalid-arguments.js';
+import { callWithInvalidArguments, NO_TOOLS } from './invalid-arguments.js';
 
 export default defineCheck({
   id: 'errors.invalid-arguments-rejected',
@@ -20,16 +20,16 @@ export default defineCheck({
   spec: 'server/tools#security-considerations',
   async run(ctx) {
     const call = await callWithInvalidArguments(ctx);
-    if (typeof call === 'string') return skip(call);
+    if (typeof call === 'string') return call === NO_TOOLS ? skip(call) : incomplete('no-callable-tool', call);
     const { answer } = call;
     const evidence = [evidenceOf(answer)];
     const sent = `tools/call of "${call.tool}" with ${clip(JSON.stringify(call.args), 120)} (${call.broken})`;
     const error = errorOf(answer);
     if (error) return pass(`${sent} was rejected with ${describeAnswer(answer)}`, evidence);
     const result = answer.response?.result;
-    if (!isObject(result)) return violation(`${sent} got ${describeAnswer(answer)}; invalid arguments must be rejected with a result with isError: true (or a -32602 error)`, evidence);
+    if (!isObject(result)) return violation('no-result', `${sent} got ${describeAnswer(answer)}; invalid arguments must be rejected with a result with isError: true (or a -32602 error)`, evidence);
     if (result.isError === true) return pass(`${sent} was rejected with a result with isError: true`, evidence);
-    if (result.resultType === 'input_required') return skip(`${sent} asked for input (input_required) instead of answering; mcpvet does not answer it here`);
-    return violation(`${sent} succeeded (${clip(JSON.stringify(result.content ?? result), 160)}); the server must validate tool inputs and reject these with isError: true`, evidence);
+    if (result.resultType === 'input_required') return incomplete('input-required', `${sent} asked for input (input_required) instead of answering; mcpvet does not answer it here`);
+    return violation('accepted', `${sent} succeeded (${clip(JSON.stringify(result.content ?? result), 160)}); the server must validate tool inputs and reject these with isError: true`, evidence);
   },
 });

@@ -32,6 +32,9 @@ const WRONG_VALUE: Record<string, unknown> = {
 const UNEXPECTED = 'mcpvet_unexpected_argument';
 
 /** Calls the first callable tool with schema-breaking arguments; a reason string when none can be. */
+/** The one reason that means "does not apply" rather than "could not decide". */
+export const NO_TOOLS = 'the server lists no tools';
+
 export async function callWithInvalidArguments(ctx: CheckContext): Promise<InvalidCall | string> {
   const reasons: string[] = [];
   for (const tool of await ctx.tools()) {
@@ -53,7 +56,7 @@ export async function callWithInvalidArguments(ctx: CheckContext): Promise<Inval
       return { tool: String(tool.name), ...broken, answer: { frames: { from: 0, to: -1 }, own: [], failure: error.message } };
     }
   }
-  if (reasons.length === 0) return 'the server lists no tools';
+  if (reasons.length === 0) return NO_TOOLS;
   return `no tool may be called with invalid arguments: ${reasons.slice(0, 3).join('; ')}${reasons.length > 3 ? '; …' : ''}`;
 }
 

@@ -15,6 +15,6 @@ export default defineCheck({
   async run(ctx) {
     const result = await sendProbe(ctx, { method: 'server/discover', headers: { origin: FOREIGN_ORIGIN } });
     if (result.outcome?.http?.status === 403) return pass(`Origin: ${FOREIGN_ORIGIN} got 403`);
-    return violation(`server/discover with Origin: ${FOREIGN_ORIGIN} got ${describeAnswer(result)}; a server must refuse an Origin that is not its own with 403 (DNS rebinding protection)`, probeEvidence(ctx, result));
+    return violation('foreign-origin-accepted', `server/discover with Origin: ${FOREIGN_ORIGIN} got ${describeAnswer(result)}; a server must refuse an Origin that is not its own with 403 (DNS rebinding protection)`, probeEvidence(ctx, result));
   },
 });

@@ -24,10 +24,10 @@ export default defineCheck({
     });
     const evidence = probeEvidence(ctx, result);
     const problem = expectRejection(result, 400, ErrorCode.UnsupportedProtocolVersion);
-    if (problem) return violation(`server/discover at protocol version ${UNKNOWN_VERSION} ${problem} (UnsupportedProtocolVersion)`, evidence);
+    if (problem) return violation('not-32022', `server/discover at protocol version ${UNKNOWN_VERSION} ${problem} (UnsupportedProtocolVersion)`, evidence);
     const data = result.outcome?.error?.data;
     if (!isObject(data) || !Array.isArray(data.supported) || data.requested !== UNKNOWN_VERSION) {
-      return violation(`-32022 must carry data {supported: [...], requested: "${UNKNOWN_VERSION}"}; got data ${JSON.stringify(data) ?? 'absent'}`, evidence);
+      return violation('bad-error-data', `-32022 must carry data {supported: [...], requested: "${UNKNOWN_VERSION}"}; got data ${JSON.stringify(data) ?? 'absent'}`, evidence);
     }
     return pass(`version ${UNKNOWN_VERSION} was refused with 400 and -32022, supported: ${data.supported.join(', ')}`);
   },

@@ -32,12 +32,12 @@ export default defineCheck({
       if (error.code === ErrorCode.InvalidParams && Array.isArray(data.supported) && data.requested === UNKNOWN) {
         return pass(`${sent} was refused with -32602 listing the supported versions ${JSON.stringify(data.supported)}`, evidence);
       }
-      return violation(`${sent} got ${describeAnswer(answer)}; the server must answer with a version it supports (or, as the spec's example does, -32602 with data {supported, requested})`, evidence);
+      return violation('no-version-proposed', `${sent} got ${describeAnswer(answer)}; the server must answer with a version it supports (or, as the spec's example does, -32602 with data {supported, requested})`, evidence);
     }
     const chosen = chosenVersion(answer.response?.result);
-    if (chosen === UNKNOWN) return violation(`${sent} got "${UNKNOWN}" back: the server accepted a version it cannot support instead of proposing one it does`, evidence);
+    if (chosen === UNKNOWN) return violation('unknown-version-accepted', `${sent} got "${UNKNOWN}" back: the server accepted a version it cannot support instead of proposing one it does`, evidence);
     if (!chosen || !(LEGACY_VERSIONS as readonly string[]).includes(chosen)) {
-      return violation(`${sent} was answered with ${chosen ? `protocolVersion "${chosen}", which is no initialize-era MCP revision` : describeAnswer(answer)}; the server must propose a version it supports`, evidence);
+      return violation('not-a-revision', `${sent} was answered with ${chosen ? `protocolVersion "${chosen}", which is no initialize-era MCP revision` : describeAnswer(answer)}; the server must propose a version it supports`, evidence);
     }
     return pass(`${sent} got "${chosen}" back, a version the server supports`, evidence);
   },

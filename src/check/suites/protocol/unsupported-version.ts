@@ -28,7 +28,7 @@ export default defineCheck({
     const sent = `server/discover with protocolVersion "${UNSUPPORTED}"`;
     const error = errorOf(answer);
     if (error?.code !== ErrorCode.UnsupportedProtocolVersion) {
-      return violation(`${sent} got ${describeAnswer(answer)}; an unsupported version must get error -32022`, evidence);
+      return violation('not-32022', `${sent} got ${describeAnswer(answer)}; an unsupported version must get error -32022`, evidence);
     }
     const data = isObject(error.data) ? error.data : undefined;
     const problems: string[] = [];
@@ -40,7 +40,7 @@ export default defineCheck({
       if (data.requested !== UNSUPPORTED) problems.push(`data.requested is ${JSON.stringify(data.requested)}, not the requested "${UNSUPPORTED}"`);
     }
     if (answer.http && answer.http.status !== 400) problems.push(`the HTTP status is ${answer.http.status}, not 400`);
-    if (problems.length > 0) return violation(`${sent} got -32022, but ${problems.join('; ')}`, evidence);
+    if (problems.length > 0) return violation('bad-error-data', `${sent} got -32022, but ${problems.join('; ')}`, evidence);
     return pass(`${sent} got -32022 with data.supported ${JSON.stringify(data?.supported)} and data.requested echoed${answer.http ? ', HTTP 400' : ''}`, evidence);
   },
 });
