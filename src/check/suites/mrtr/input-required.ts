@@ -138,7 +138,7 @@ export async function findInputRequired(
   const hint = notAllowed.length
     ? `; tools not called: ${notAllowed.join(', ')} (allow them with --allow-call or a --calls file)`
     : '';
-  return { skip: `no request answered input_required: ${tried}${hint}`, incomplete: 'no-input-required' };
+  return { skip: `no request answered input_required: ${tried}${hint}`, incomplete: notAllowed.length ? 'no-callable-tool' : 'no-input-required' };
 }
 
 /** An answer for one input request: forms filled from their schema, a canned model reply, no roots. */
