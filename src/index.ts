@@ -11,7 +11,7 @@ export type { Target, StdioTarget, HttpTarget } from './wire/target.js';
 export { runCheckRun, type CheckRunOptions } from './check/run.js';
 export { defineCheck } from './check/define.js';
 export { ALL_CHECKS } from './check/registry.js';
-export type { CheckDefinition, CheckContext, CheckResult, RunReport, Finding, Status } from './check/types.js';
+export type { CheckDefinition, CheckContext, CheckResult, RunReport, Finding, FindingLocation, ResultFinding, Status } from './check/types.js';
 
 export { lintTools, lintToolsListResult, RULES as LINT_RULES, PROFILES as LINT_PROFILES, type LintFinding, type LintOptions } from './lint/index.js';
 

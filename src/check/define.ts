@@ -1,11 +1,19 @@
 /** Identity helper that gives a check module its type (like ESLint's rule objects). */
-import type { CheckDefinition, Finding } from './types.js';
+import type { CheckDefinition, Finding, FindingLocation, NotJudged } from './types.js';
 
 export function defineCheck(definition: CheckDefinition): CheckDefinition {
   return definition;
 }
 
 export const pass = (message: string, evidence?: Finding['evidence']): Finding => ({ status: 'pass', message, evidence });
-/** A rule broken: the runner reports MUST rules as `fail` and SHOULD rules as `warn`. */
-export const violation = (message: string, evidence?: Finding['evidence']): Finding => ({ status: 'fail', message, evidence });
+/**
+ * A rule broken, with its stable code (types.ts, Finding): the runner reports MUST rules as
+ * `fail` and SHOULD rules as `warn`.
+ */
+export const violation = (code: string, message: string, evidence?: Finding['evidence'], location?: FindingLocation): Finding => ({ status: 'fail', code, message, evidence, location });
+/** Does not apply here (capability not declared, other era or transport, nothing of the kind offered). */
 export const skip = (message: string): Finding => ({ status: 'skip', message });
+/** Applies, but could not be decided; the message says what would let it run (--calls, --allow-call, --replica). */
+export const incomplete = (code: string, message: string): Finding => ({ status: 'incomplete', code, message });
+/** A shared probe's "nothing to judge": `skip`, or `incomplete` when it carries a code. */
+export const notJudged = (reason: NotJudged): Finding => (reason.incomplete ? incomplete(reason.incomplete, reason.skip) : skip(reason.skip));

@@ -9,7 +9,7 @@ import { createContext, type RunEnvironment } from './context.js';
 import { serverGone } from './liveness.js';
 import { matchesAny } from './glob.js';
 import { gradeFinding, gradeOf, type Grade } from './requirements/grade.js';
-import type { CheckDefinition, CheckResult, Finding, Level, Status, Suite } from './types.js';
+import type { CheckDefinition, CheckResult, Finding, Level, ResultFinding, Status, Suite } from './types.js';
 
 export interface Selection {
   suites?: Suite[];
@@ -60,7 +60,9 @@ function stopped(check: CheckDefinition, reason: string, client: McpClient): Che
   return {
     ...identity(check, gradeOf(check, client.era)),
     status: 'error',
+    code: 'server-gone',
     message: `not run: the server stopped answering (${reason})`,
+    findings: [{ status: 'error', level: 'INFO', code: 'server-gone', message: `not run: the server stopped answering (${reason})` }],
     evidence: [],
     durationMs: 0,
   };
@@ -77,14 +79,13 @@ async function runOne(check: CheckDefinition, run: RunEnvironment, timeoutMs: nu
   const started = performance.now();
   const grade = gradeOf(check, run.client.era);
   const base = identity(check, grade);
-  const finish = (finding: Finding): CheckResult => ({
+  const finish = (outcome: Finding | Finding[]): CheckResult => ({
     ...base,
-    ...graded(grade, finding),
-    evidence: finding.evidence ?? [],
+    ...combine(grade, outcome),
     durationMs: Math.round(performance.now() - started),
   });
 
-  if ('unknown' in grade) return finish({ status: 'error', message: `the check names no known requirement: ${grade.unknown.join(', ')} (src/check/requirements/*.yaml)` });
+  if ('unknown' in grade) return finish({ status: 'error', code: 'unknown-requirement', message: `the check names no known requirement: ${grade.unknown.join(', ')} (src/check/requirements/*.yaml)` });
   const inapplicable = applicability(check, run.client) ?? ('none' in grade ? grade.none : undefined);
   if (inapplicable) return finish({ status: 'skip', message: inapplicable });
 
@@ -96,12 +97,12 @@ async function runOne(check: CheckDefinition, run: RunEnvironment, timeoutMs: nu
     const timeout = new Promise<Finding>((resolve) => {
       timer = setTimeout(() => {
         controller.abort();
-        resolve({ status: 'error', message: `the check did not finish within ${timeoutMs} ms` });
+        resolve({ status: 'error', code: 'timeout', message: `the check did not finish within ${timeoutMs} ms` });
       }, timeoutMs);
     });
     return finish(await Promise.race([check.run(ctx), timeout]));
   } catch (error) {
-    return finish({ status: 'error', message: `the check itself failed: ${(error as Error)?.message ?? String(error)}` });
+    return finish({ status: 'error', code: 'check-crashed', message: `the check itself failed: ${(error as Error)?.message ?? String(error)}` });
   } finally {
     clearTimeout(timer);
     await Promise.all(opened.map((client) => client.close().catch(() => undefined)));
@@ -118,11 +119,30 @@ function applicability(check: CheckDefinition, client: McpClient): string | unde
 }
 
 /** A violation's status and level follow its requirement; a descriptive rule says it has no keyword. */
-function graded(grade: ReturnType<typeof gradeOf>, finding: Finding): Pick<CheckResult, 'status' | 'level' | 'message'> {
-  if (!('level' in grade)) return { status: finding.status, level: 'INFO', message: finding.message };
+function graded(grade: ReturnType<typeof gradeOf>, finding: Finding): ResultFinding {
+  const where = finding.location ? { location: finding.location } : {};
+  const code = finding.code !== undefined && finding.status !== 'pass' ? { code: finding.code } : {};
+  if (!('level' in grade)) return { status: finding.status, level: 'INFO', ...code, ...where, message: finding.message };
   const { status, level, descriptive } = gradeFinding(grade as Grade, finding.status, finding.requirement);
   const message = descriptive ? `${finding.message} (the spec states this without MUST or SHOULD; clients depend on it)` : finding.message;
-  return { status, level, message };
+  return { status, level, ...code, ...where, message };
+}
+
+/** Most severe first: what a result's status is when a check returns several findings. */
+export const SEVERITY: Record<Status, number> = { error: 6, fail: 5, warn: 4, incomplete: 3, info: 2, pass: 1, skip: 0 };
+
+/**
+ * A check's findings as one result: the most severe status, its level and code, every finding
+ * listed in the message (so formats that show only the message lose none), all evidence.
+ */
+function combine(grade: ReturnType<typeof gradeOf>, outcome: Finding | Finding[]): Pick<CheckResult, 'status' | 'level' | 'code' | 'message' | 'findings' | 'evidence'> {
+  const list = Array.isArray(outcome) ? outcome : [outcome];
+  if (list.length === 0) return combine(grade, { status: 'error', code: 'no-finding', message: 'the check returned no finding' });
+  const findings = list.map((finding) => graded(grade, finding)).sort((a, b) => SEVERITY[b.status] - SEVERITY[a.status]);
+  const worst = findings[0]!;
+  const message = findings.length === 1 ? worst.message : [`${findings.length} findings:`, ...findings.map((f) => `- ${f.message}`)].join('\n');
+  const level = 'level' in grade ? worst.level : 'INFO';
+  return { status: worst.status, level, ...(worst.code !== undefined ? { code: worst.code } : {}), message, findings, evidence: list.flatMap((finding) => finding.evidence ?? []) };
 }
 
 async function pool<T>(items: T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -134,7 +154,7 @@ async function pool<T>(items: T[], size: number, work: (item: T) => Promise<void
 }
 
 export function summarize(results: CheckResult[]): Record<Status, number> {
-  const summary: Record<Status, number> = { pass: 0, fail: 0, warn: 0, info: 0, skip: 0, error: 0 };
+  const summary: Record<Status, number> = { pass: 0, fail: 0, warn: 0, info: 0, skip: 0, incomplete: 0, error: 0 };
   for (const result of results) summary[result.status]++;
   return summary;
 }

@@ -11,7 +11,12 @@ import type { Frame, Trace } from '../wire/trace.js';
  */
 export type Level = 'MUST' | 'SHOULD' | 'DESCRIPTIVE' | 'INFO';
 
-export type Status = 'pass' | 'fail' | 'warn' | 'info' | 'skip' | 'error';
+/**
+ * `skip`: the check does not apply (capability not declared, other era or transport).
+ * `incomplete`: it applies but could not decide (no tool it may call, no input_required reached,
+ * no replica); its message says what would let it run (`--calls`, `--allow-call`, `--replica`).
+ */
+export type Status = 'pass' | 'fail' | 'warn' | 'info' | 'skip' | 'incomplete' | 'error';
 
 export type Suite = 'protocol' | 'tools' | 'resources' | 'prompts' | 'completion' | 'errors' | 'stdio' | 'http' | 'stateless' | 'mrtr' | 'subscriptions' | 'lint' | 'security' | 'auth';
 
@@ -24,13 +29,41 @@ export interface Evidence {
   note?: string;
 }
 
-/** What a check's run function returns: a verdict with its reason and evidence. */
+/** Where a finding is: a listed tool (and a JSON pointer into it), or a method. */
+export type FindingLocation = { tool: string; pointer?: string } | { method: string };
+
+/**
+ * What a check's run function returns (one, or several: one per offending tool, say).
+ * `code` names why a non-pass finding was given: kebab-case, stable across releases, unique
+ * within its check (e.g. `invalid-characters`); reports show it as `<check id>/<code>`
+ * (`tools.name-format/invalid-characters`), and tests assert it, not only the status.
+ */
 export interface Finding {
   status: Status;
   message: string;
+  code?: string;
+  location?: FindingLocation;
   evidence?: Evidence[];
   /** The requirement id a violation breaks, when the check names several of different levels. */
   requirement?: string;
+}
+
+/**
+ * Why a shared probe found nothing to judge: `skip` is the reason; `incomplete`, the code, when
+ * the check applies but could not decide (define.ts `notJudged` turns it into the finding).
+ */
+export interface NotJudged {
+  skip: string;
+  incomplete?: string;
+}
+
+/** One graded finding of a result (its evidence is in the result's). */
+export interface ResultFinding {
+  status: Status;
+  level: Level;
+  code?: string;
+  location?: FindingLocation;
+  message: string;
 }
 
 export interface CheckContext {
@@ -79,7 +112,7 @@ export interface CheckDefinition {
   spec: string;
   /** Runs after every other check, e.g. to judge the whole trace of the run. */
   final?: boolean;
-  run(ctx: CheckContext): Promise<Finding>;
+  run(ctx: CheckContext): Promise<Finding | Finding[]>;
 }
 
 export interface CheckResult {
@@ -90,8 +123,13 @@ export interface CheckResult {
   /** The requirement ids of the run's revision the verdict is graded on. */
   requirements: string[];
   spec: string;
+  /** The most severe of its findings' statuses. */
   status: Status;
+  /** The code of the most severe finding (absent for a pass). */
+  code?: string;
   message: string;
+  /** Every finding, graded, most severe first (one for most checks). */
+  findings: ResultFinding[];
   evidence: Evidence[];
   durationMs: number;
 }

@@ -11,7 +11,10 @@
  * warns is an expected failure (not stale), and an unlisted warning is recorded among the
  * regressions but fails the run only with --strict-warnings (warnings never fail otherwise).
  * An `error` (the check itself broke, so nothing was judged) is never covered: it always
- * fails the run, listed or not.
+ * fails the run, listed or not. An `incomplete` check, like a skipped one, says nothing either way.
+ * An entry may name one finding of a check, `<check id>/<code>` (`tools.name-format/too-long`):
+ * the check is then expected to fail only while every code it fails with is listed, and the
+ * entry is stale once that code is gone.
  */
 import { parse } from 'yaml';
 import { readFile } from 'node:fs/promises';
@@ -54,7 +57,7 @@ export async function loadExpectedFailures(file: string): Promise<string[]> {
   return parseExpectedFailures(text, file);
 }
 
-const SEVERITY: Record<Status, number> = { error: 4, fail: 3, warn: 2, info: 1, pass: 1, skip: 0 };
+const SEVERITY: Record<Status, number> = { error: 4, fail: 3, warn: 2, info: 1, pass: 1, incomplete: 0, skip: 0 };
 
 /** One verdict per id: ids may repeat in a run, and the most severe occurrence speaks for all (as officially). */
 function collapse(results: readonly CheckResult[]): Map<string, Status> {
@@ -66,15 +69,38 @@ function collapse(results: readonly CheckResult[]): Map<string, Status> {
   return worst;
 }
 
+/** The codes of the failing and warning findings of each id. */
+function failingCodes(results: readonly CheckResult[]): Map<string, Set<string>> {
+  const codes = new Map<string, Set<string>>();
+  for (const r of results) {
+    const set = codes.get(r.id) ?? new Set<string>();
+    for (const f of r.findings ?? []) if ((f.status === 'fail' || f.status === 'warn') && f.code !== undefined) set.add(f.code);
+    codes.set(r.id, set);
+  }
+  return codes;
+}
+
 /** The report with `baseline` filled in; results are unchanged. */
 export function applyBaseline(report: RunReport, expected: readonly string[], file = 'expected-failures'): RunReport {
   const listed = new Set(expected);
+  const codes = failingCodes(report.results);
   const regressions: string[] = [];
   const stale: string[] = [];
-  for (const [id, status] of collapse(report.results)) {
+  const statuses = collapse(report.results);
+  for (const [id, status] of statuses) {
     const nonConforming = status === 'fail' || status === 'warn';
-    if (nonConforming && !listed.has(id)) regressions.push(id);
+    const failing = [...(codes.get(id) ?? [])];
+    const covered = listed.has(id) || (failing.length > 0 && failing.every((code) => listed.has(`${id}/${code}`)));
+    if (nonConforming && !covered) regressions.push(id);
     if (status === 'pass' && listed.has(id)) stale.push(id);
+  }
+  for (const entry of listed) {
+    const slash = entry.indexOf('/');
+    if (slash === -1) continue;
+    const id = entry.slice(0, slash);
+    const status = statuses.get(id);
+    const gone = status === 'pass' || ((status === 'fail' || status === 'warn') && !codes.get(id)?.has(entry.slice(slash + 1)));
+    if (gone) stale.push(entry);
   }
   return { ...report, baseline: { file, regressions: regressions.sort(), stale: stale.sort() } };
 }

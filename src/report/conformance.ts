@@ -11,7 +11,8 @@
  * - one file per suite (a suite plays the part of a scenario): `server-<suite>/checks.json`,
  *   without the timestamp, so a CI artifact path is stable and reruns into the same -o DIR
  *   replace the files like the other reports;
- * - pass/fail/warn/skip -> SUCCESS/FAILURE/WARNING/SKIPPED; `error` (the check broke) ->
+ * - pass/fail/warn/skip -> SUCCESS/FAILURE/WARNING/SKIPPED; `incomplete` (could not decide) ->
+ *   SKIPPED too (the official statuses have no "undecided"); `error` (the check broke) ->
  *   FAILURE, since the official runner also records a thrown check as a FAILURE with an
  *   errorMessage; `details.mcpvetStatus` keeps the distinction;
  * - name and description are the title (officially both describe what is checked), and
@@ -39,7 +40,7 @@ export interface ConformanceCheck {
   logs?: string[];
 }
 
-const STATUS: Record<Status, ConformanceStatus> = { pass: 'SUCCESS', fail: 'FAILURE', warn: 'WARNING', info: 'INFO', skip: 'SKIPPED', error: 'FAILURE' };
+const STATUS: Record<Status, ConformanceStatus> = { pass: 'SUCCESS', fail: 'FAILURE', warn: 'WARNING', info: 'INFO', skip: 'SKIPPED', incomplete: 'SKIPPED', error: 'FAILURE' };
 
 export function toConformanceCheck(result: CheckResult, report: RunReport): ConformanceCheck {
   const check: ConformanceCheck = {
@@ -54,6 +55,8 @@ export function toConformanceCheck(result: CheckResult, report: RunReport): Conf
       level: result.level,
       suite: result.suite,
       message: result.message,
+      ...(result.code !== undefined ? { code: `${result.id}/${result.code}` } : {}),
+      ...(result.findings.length > 1 || result.findings[0]?.location ? { findings: result.findings } : {}),
       durationMs: result.durationMs,
       ...(result.evidence.length ? { evidence: result.evidence } : {}),
     },

@@ -1,7 +1,7 @@
 /**
  * The terminal report: a header (target, era, revision), then per suite its tally and every
  * check a person must look at (failures, errors, warnings) with message, spec link and
- * evidence; skipped checks grouped by reason; the baseline verdict; and a last line with the
+ * evidence and finding codes; incomplete checks with what would let them run; skipped checks grouped by reason; the baseline verdict; and a last line with the
  * counts in a fixed form scripts may grep. Server text is made printable (no escapes reach
  * the terminal).
  */
@@ -10,7 +10,7 @@ import { painter, type Paint, type Style } from './ansi.js';
 import { baselineView, isExpectedFailure } from './baseline.js';
 import { FRAMES_SHOWN, frameLine, oneLine } from './frame-text.js';
 import { redactReport } from './redact.js';
-import { countStatuses, countsLine, describeRun, formatDuration, groupBySuite, specUrl, type Counts } from './summary.js';
+import { countStatuses, countsLine, describeRun, formatDuration, groupBySuite, incompleteHints, locationText, qualifiedCode, specUrl, type Counts } from './summary.js';
 import type { RenderOptions, Reporter } from './types.js';
 
 const LABEL: Record<Status, [string, Style]> = {
@@ -19,6 +19,7 @@ const LABEL: Record<Status, [string, Style]> = {
   warn: ['WARN ', 'yellow'],
   info: ['INFO ', 'cyan'],
   skip: ['SKIP ', 'dim'],
+  incomplete: ['INCMP', 'yellow'],
   error: ['ERROR', 'red'],
 };
 const INDENT = '         ';
@@ -35,6 +36,7 @@ function suiteTally(counts: Counts): string {
   if (counts.info) parts.push(`${counts.info} info`);
   if (counts.error) parts.push(`${counts.error} errors`);
   if (counts.skip) parts.push(`${counts.skip} skipped`);
+  if (counts.incomplete) parts.push(`${counts.incomplete} incomplete`);
   return parts.join(', ');
 }
 
@@ -71,9 +73,30 @@ function checkLines(report: RunReport, result: CheckResult, verbose: boolean, pa
   return [
     head,
     ...printable(result.message).split('\n').map((line) => INDENT + line),
+    ...codeLines(result, paint),
     INDENT + paint('dim', `spec: ${specUrl(result.spec, report.protocolVersion)}`),
     ...evidenceLines(result, verbose, paint),
   ];
+}
+
+/** The code of each finding (what a baseline entry `<id>/<code>` names) and where it is. */
+function codeLines(result: CheckResult, paint: Paint): string[] {
+  return result.findings
+    .filter((f) => f.code !== undefined)
+    .map((f) => {
+      const where = locationText(f.location);
+      return INDENT + paint('dim', `code: ${qualifiedCode(result.id, f.code)}${where ? ` (${printable(where)})` : ''}`);
+    });
+}
+
+/** Checks that could not decide, one line each, then what would let them run. */
+function incompleteLines(report: RunReport, paint: Paint): string[] {
+  const hints = incompleteHints(report.results);
+  if (hints.length === 0) return [];
+  const lines = [paint('bold', `incomplete (${report.results.filter((r) => r.status === 'incomplete').length})`)];
+  for (const r of report.results) if (r.status === 'incomplete') lines.push(`  ${r.id}: ${paint('dim', printable(r.message).split('\n')[0]!)}`);
+  lines.push(...hints.map((hint) => paint('yellow', hint)));
+  return lines;
 }
 
 /** Skips share few reasons ("server does not declare resources"): one line per reason. */
@@ -107,11 +130,13 @@ export function renderConsole(input: RunReport, options: RenderOptions): string 
   for (const group of groupBySuite(report.results)) {
     lines.push(`${paint('bold', group.suite)}  ${suiteTally(group.counts)}`);
     for (const result of group.results) {
-      if (verbose || (result.status !== 'pass' && result.status !== 'skip')) lines.push(...checkLines(report, result, verbose, paint));
+      if (verbose || (result.status !== 'pass' && result.status !== 'skip' && result.status !== 'incomplete')) lines.push(...checkLines(report, result, verbose, paint));
     }
   }
   if (report.results.length === 0) lines.push('no checks ran (see --suite, --only, --skip)');
   lines.push('');
+  const undecided = incompleteLines(report, paint);
+  if (undecided.length) lines.push(...undecided, '');
   const skipped = report.results.filter((r) => r.status === 'skip');
   if (skipped.length) lines.push(...skippedLines(skipped, paint), '');
   const baseline = baselineLines(report, paint);

@@ -8,7 +8,7 @@ import type { CheckResult, RunReport, Status } from '../check/types.js';
 import { baselineView, isExpectedFailure } from './baseline.js';
 import { frameLine } from './frame-text.js';
 import { redactReport } from './redact.js';
-import { countStatuses, describeRun, findingsOf, formatDuration, groupBySuite, specUrl, type Counts } from './summary.js';
+import { countStatuses, describeRun, findingsOf, formatDuration, groupBySuite, incompleteHints, locationText, qualifiedCode, specUrl, type Counts } from './summary.js';
 import type { RenderOptions, Reporter } from './types.js';
 
 export function escapeHtml(text: string): string {
@@ -27,10 +27,10 @@ table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #d0d7de;pad
 .finding{border-left:4px solid #d0d7de;padding:.2rem .8rem;margin:1rem 0}.finding.fail,.finding.error{border-color:#cf222e}.finding.warn{border-color:#d4a72c}
 .finding p{color:#1f2328}.muted{color:#656d76}`;
 
-const LABEL: Record<Status, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', info: 'INFO', skip: 'SKIP', error: 'ERROR' };
+const LABEL: Record<Status, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', info: 'INFO', skip: 'SKIP', incomplete: 'INCOMPLETE', error: 'ERROR' };
 
 function countsRow(name: string, c: Counts): string {
-  return `<tr><td>${name}</td><td class="pass">${c.pass}</td><td class="fail">${c.fail}</td><td class="warn">${c.warn}</td><td class="skip">${c.skip}</td><td class="error">${c.error}</td></tr>`;
+  return `<tr><td>${name}</td><td class="pass">${c.pass}</td><td class="fail">${c.fail}</td><td class="warn">${c.warn}</td><td class="skip">${c.skip}</td><td class="skip">${c.incomplete}</td><td class="error">${c.error}</td></tr>`;
 }
 
 function evidenceHtml(result: CheckResult): string {
@@ -48,8 +48,24 @@ function findingHtml(report: RunReport, result: CheckResult): string {
   const expected = isExpectedFailure(report, result) ? ' <span class="muted">(expected failure)</span>' : '';
   const url = specUrl(result.spec, report.protocolVersion);
   return `<div class="finding ${result.status}"><h3><span class="${result.status}">${LABEL[result.status]}</span> <code>${escapeHtml(result.id)}</code> ${escapeHtml(result.title)} <span class="muted">[${result.level}]</span>${expected}</h3>`
-    + `<p>${escapeHtml(result.message).replace(/\r?\n/g, '<br>')}</p>`
+    + `<p>${escapeHtml(result.message).replace(/\r?\n/g, '<br>')}</p>${codesHtml(result)}`
     + `<p class="muted">Spec: <a href="${escapeHtml(url)}">${escapeHtml(result.spec)}</a></p>${evidenceHtml(result)}</div>`;
+}
+
+/** Each finding's code (`<check id>/<code>`) and location, for a person to baseline or look up. */
+function codesHtml(result: CheckResult): string {
+  const items = result.findings.filter((f) => f.code !== undefined).map((f) => {
+    const where = locationText(f.location);
+    return `<li><code>${escapeHtml(qualifiedCode(result.id, f.code)!)}</code>${where ? ` <span class="muted">${escapeHtml(where)}</span>` : ''}</li>`;
+  });
+  return items.length ? `<ul class="muted">${items.join('')}</ul>` : '';
+}
+
+function incompleteHtml(report: RunReport): string {
+  const hints = incompleteHints(report.results);
+  if (hints.length === 0) return '';
+  const rows = report.results.filter((r) => r.status === 'incomplete').map((r) => `<li><code>${escapeHtml(r.id)}</code>: ${escapeHtml(r.message)}</li>`);
+  return `<h2>Incomplete: checks that could not decide (${rows.length})</h2><p>${escapeHtml(hints[0]!)}</p><ul>${hints.slice(1).map((h) => `<li>${escapeHtml(h.trim())}</li>`).join('')}</ul><details><summary>Checks</summary><ul>${rows.join('')}</ul></details>`;
 }
 
 function checkRow(result: CheckResult): string {
@@ -79,12 +95,13 @@ export function renderHtml(input: RunReport, options: RenderOptions): string {
   const body = [
     `<h1>mcpvet ${escapeHtml(report.tool.version)} check</h1>`,
     `<p>${facts.join(' · ')}</p><p class="muted">${escapeHtml(report.eraReason)}</p>`,
-    '<table><tr><th>Suite</th><th>Passed</th><th>Failed</th><th>Warnings</th><th>Skipped</th><th>Errors</th></tr>',
+    '<table><tr><th>Suite</th><th>Passed</th><th>Failed</th><th>Warnings</th><th>Skipped</th><th>Incomplete</th><th>Errors</th></tr>',
     ...groups.map((g) => countsRow(escapeHtml(g.suite), g.counts)),
     countsRow('<strong>Total</strong>', total),
     '</table>',
     findings.length ? `<h2>Findings (${findings.length})</h2>` : '<h2>No failures or warnings</h2>',
     ...findings.map((r) => findingHtml(report, r)),
+    incompleteHtml(report),
     baselineHtml(report),
     '<h2>All checks</h2>',
     ...groups.map((g) => `<details${g.counts.fail || g.counts.error ? ' open' : ''}><summary><strong>${escapeHtml(g.suite)}</strong> (${g.results.length})</summary>`

@@ -1,7 +1,7 @@
 /**
  * JUnit XML, the format CI test panels read: one <testsuite> per check suite, one
  * <testcase> per check. fail -> <failure>; error (the check itself broke) -> <error>, as
- * JUnit means it; skip -> <skipped> with the reason; warn and info pass, with the note in
+ * JUnit means it; skip -> <skipped> with the reason; incomplete -> <skipped> saying it could not decide; warn and info pass, with the note in
  * <system-out>. With a baseline, an expected failure is <skipped> ("expected failure") so the
  * panel agrees with the exit code, and a stale entry is a <failure> on its passing check.
  */
@@ -9,7 +9,7 @@ import type { CheckResult, RunReport } from '../check/types.js';
 import { baselineView, isExpectedFailure } from './baseline.js';
 import { frameLine } from './frame-text.js';
 import { redactReport } from './redact.js';
-import { groupBySuite, specUrl } from './summary.js';
+import { groupBySuite, locationText, specUrl } from './summary.js';
 import type { RenderOptions, Reporter } from './types.js';
 
 /** Characters XML 1.0 cannot carry at all (most C0 controls, lone surrogates, U+FFFE/FFFF). */
@@ -29,6 +29,7 @@ const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
 function details(result: CheckResult, protocolVersion: string, verbose: boolean): string {
   const lines = [result.message, `spec: ${specUrl(result.spec, protocolVersion)}`, `level: ${result.level}`];
+  for (const f of result.findings) if (f.code !== undefined) lines.push(`code: ${result.id}/${f.code}${f.location ? ` (${locationText(f.location)})` : ''}`);
   for (const evidence of result.evidence) {
     for (const frame of evidence.frames ?? []) lines.push(frameLine(frame, verbose ? 4000 : 1000));
     if (evidence.curl) lines.push(`$ ${evidence.curl}`);
@@ -62,6 +63,10 @@ function testcase(report: RunReport, result: CheckResult, stale: Set<string>, ve
   } else if (result.status === 'skip') {
     tally.skipped++;
     inner = `<skipped message="${message}"/>`;
+  } else if (result.status === 'incomplete') {
+    // Not a skip (the check applies) but not run to a verdict either: JUnit's nearest is <skipped>.
+    tally.skipped++;
+    inner = `<skipped message="incomplete (could not decide): ${message}"/><system-out>${body}</system-out>`;
   } else if (result.status === 'pass' && stale.has(result.id)) {
     tally.failures++;
     const text = `listed in ${report.baseline!.file} but passes now: remove it from the file`;

@@ -8,7 +8,7 @@ import type { CheckResult, RunReport } from '../check/types.js';
 import { baselineView, isExpectedFailure } from './baseline.js';
 import { FRAMES_SHOWN, frameLine, oneLine } from './frame-text.js';
 import { redactReport } from './redact.js';
-import { countStatuses, describeRun, findingsOf, formatDuration, groupBySuite, specUrl, type Counts } from './summary.js';
+import { countStatuses, describeRun, findingsOf, formatDuration, groupBySuite, incompleteHints, locationText, qualifiedCode, specUrl, type Counts } from './summary.js';
 import type { RenderOptions, Reporter } from './types.js';
 
 /** Text in a paragraph or table cell: no HTML, no emphasis or links, no broken rows. */
@@ -35,12 +35,12 @@ function codeBlock(lines: string[], language: string): string[] {
 const ICON = { fail: '❌', error: '💥', warn: '⚠️' } as const;
 
 function verdict(counts: Counts): string {
-  const bad = [counts.fail && `${counts.fail} failed`, counts.error && `${counts.error} errors`, counts.warn && `${counts.warn} warnings`].filter(Boolean);
+  const bad = [counts.fail && `${counts.fail} failed`, counts.error && `${counts.error} errors`, counts.warn && `${counts.warn} warnings`, counts.incomplete && `${counts.incomplete} incomplete`].filter(Boolean);
   return bad.length ? bad.join(', ') : `all ${counts.pass} passed`;
 }
 
 function countsRow(name: string, c: Counts): string {
-  return `| ${name} | ${c.pass} | ${c.fail} | ${c.warn} | ${c.skip} | ${c.error} |`;
+  return `| ${name} | ${c.pass} | ${c.fail} | ${c.warn} | ${c.skip} | ${c.incomplete} | ${c.error} |`;
 }
 
 function evidenceBlock(result: CheckResult, verbose: boolean): string[] {
@@ -74,8 +74,26 @@ function findingSection(report: RunReport, result: CheckResult, verbose: boolean
     '',
     `Spec: [${mdText(result.spec)}](${specUrl(result.spec, report.protocolVersion)})`,
     '',
+    ...codeLines(result),
     ...evidenceBlock(result, verbose),
   ];
+}
+
+/** Each finding's code (`<check id>/<code>`, what a baseline entry may name) and location. */
+function codeLines(result: CheckResult): string[] {
+  const lines = result.findings.filter((f) => f.code !== undefined).map((f) => {
+    const where = locationText(f.location);
+    return `- Code ${mdCode(qualifiedCode(result.id, f.code)!)}${where ? ` (${mdText(where)})` : ''}`;
+  });
+  return lines.length ? [...lines, ''] : [];
+}
+
+/** Checks that could not decide, apart from skips, with what would let them run. */
+function incompleteSection(results: CheckResult[]): string[] {
+  const hints = incompleteHints(results);
+  if (hints.length === 0) return [];
+  const items = results.filter((r) => r.status === 'incomplete').map((r) => `- ${mdCode(r.id)}: ${mdText(r.message.split(/\r?\n/)[0]!)}`);
+  return [`### Incomplete (${items.length})`, '', mdText(hints[0]!), '', ...hints.slice(1).map((h) => `- ${mdText(h.trim())}`), '', `<details><summary>Checks that could not decide</summary>`, '', ...items, '', '</details>', ''];
 }
 
 function skippedSection(results: CheckResult[]): string[] {
@@ -119,8 +137,8 @@ export function renderMarkdown(input: RunReport, options: RenderOptions): string
     '',
     facts.join(' · '),
     '',
-    '| Suite | Passed | Failed | Warnings | Skipped | Errors |',
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    '| Suite | Passed | Failed | Warnings | Skipped | Incomplete | Errors |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...groups.map((g) => countsRow(mdText(g.suite), g.counts)),
     countsRow('**Total**', total),
     '',
@@ -133,7 +151,7 @@ export function renderMarkdown(input: RunReport, options: RenderOptions): string
     out.push(`### ${titles[status]} (${list.length})`, '');
     for (const result of list) out.push(...findingSection(report, result, verbose));
   }
-  out.push(...skippedSection(report.results), ...baselineSection(report));
+  out.push(...incompleteSection(report.results), ...skippedSection(report.results), ...baselineSection(report));
   return out.join('\n');
 }
 

@@ -34,6 +34,7 @@ const MARK: Record<Status, [string, string, Style]> = {
   warn: ['!', 'W', 'yellow'],
   info: ['i', 'i', 'cyan'],
   skip: ['-', 's', 'dim'],
+  incomplete: ['?', '?', 'dim'],
   error: ['E', 'E', 'red'],
 };
 

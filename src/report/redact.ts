@@ -119,7 +119,13 @@ export function redactEvidence(evidence: Evidence, options: RedactOptions = {}):
 }
 
 function redactResult(result: CheckResult, options: RedactOptions): CheckResult {
-  return { ...result, message: redactText(result.message, options), evidence: result.evidence.map((e) => redactEvidence(e, options)) };
+  return {
+    ...result,
+    message: redactText(result.message, options),
+    // A finding's message and location (a tool name, a pointer) are server text too.
+    findings: (result.findings ?? []).map((f) => ({ ...f, message: redactText(f.message, options), ...(f.location ? { location: redactValue(f.location, options) as typeof f.location } : {}) })),
+    evidence: result.evidence.map((e) => redactEvidence(e, options)),
+  };
 }
 
 /** A copy of the report safe to show or write: every renderer starts here. */

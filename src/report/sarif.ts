@@ -1,15 +1,18 @@
 /**
  * SARIF 2.1.0 for code-scanning services: one run, a rule per check that ran, and a result per
- * check that failed, warned or broke (passes and skips are not findings). Checks judge a server,
- * not a file, so each result's logical location names the target.
+ * finding of a check that failed, warned or broke (passes and skips are not findings); an
+ * incomplete check is one result of kind `open` (SARIF's "could not decide"). The ruleId is the
+ * check id; the finding's code is in `properties.code` and starts the message. Checks judge a
+ * server, not a file, so logical locations name the target and, where known, the tool (and the
+ * JSON pointer into it) or the method.
  */
-import type { CheckResult, RunReport, Status } from '../check/types.js';
+import type { CheckResult, ResultFinding, RunReport, Status } from '../check/types.js';
 import { isExpectedFailure } from './baseline.js';
 import { redactReport } from './redact.js';
 import { specUrl } from './summary.js';
 import type { RenderOptions, Reporter } from './types.js';
 
-const LEVEL: Partial<Record<Status, 'error' | 'warning' | 'note'>> = { fail: 'error', error: 'error', warn: 'warning', info: 'note' };
+const LEVEL: Partial<Record<Status, 'error' | 'warning' | 'note' | 'none'>> = { fail: 'error', error: 'error', warn: 'warning', info: 'note', incomplete: 'none' };
 
 export function renderSarif(input: RunReport, options: RenderOptions): string {
   const report = redactReport(input, { secrets: options.secrets });
@@ -30,25 +33,45 @@ export function renderSarif(input: RunReport, options: RenderOptions): string {
         tool: { driver: { name: 'mcpvet', version: report.tool.version, informationUri: 'https://modelcontextprotocol.io', rules } },
         invocations: [{ executionSuccessful: true, startTimeUtc: report.startedAt }],
         properties: { target: report.target, transport: report.transport, era: report.era, protocolVersion: report.protocolVersion },
-        results: findings.map((result) => toResult(result, report, index.get(result.id) as number)),
+        results: findings.flatMap((result) => toResults(result, report, index.get(result.id) as number)),
       },
     ],
   };
   return JSON.stringify(sarif, null, 2) + '\n';
 }
 
-function toResult(result: CheckResult, report: RunReport, ruleIndex: number) {
+/** The target, then the tool (with the pointer) or the method a finding is about. */
+function logicalLocations(report: RunReport, location: ResultFinding['location']) {
+  const target = { name: report.target, kind: 'module' };
+  if (!location) return [target];
+  if ('method' in location) return [target, { name: location.method, fullyQualifiedName: `${report.target}#${location.method}`, kind: 'function' }];
+  const tool = { name: location.tool, fullyQualifiedName: `${report.target}#${location.tool}`, kind: 'function' };
+  return location.pointer ? [target, tool, { name: location.pointer, fullyQualifiedName: `${tool.fullyQualifiedName}${location.pointer}`, kind: 'member' }] : [target, tool];
+}
+
+/** One result per finding that is not a pass (a check returns several, e.g. one per tool). */
+function toResults(result: CheckResult, report: RunReport, ruleIndex: number) {
   const curl = result.evidence.find((evidence) => evidence.curl)?.curl;
-  return {
+  const shown = result.findings.filter((f) => LEVEL[f.status] !== undefined);
+  const findings = shown.length ? shown : [{ status: result.status, level: result.level, code: result.code, message: result.message }];
+  return findings.map((finding: ResultFinding) => ({
     ruleId: result.id,
     ruleIndex,
-    level: LEVEL[result.status],
-    message: { text: result.status === 'error' ? `The check could not finish: ${result.message}` : result.message },
-    locations: [{ logicalLocations: [{ name: report.target, kind: 'module' }] }],
+    ...(finding.status === 'incomplete' ? { kind: 'open' } : {}),
+    level: LEVEL[finding.status],
+    message: { text: messageOf(finding) },
+    locations: [{ logicalLocations: logicalLocations(report, finding.location) }],
     // A failure the baseline expects is reported, but suppressed, as code scanning does for accepted alerts.
     ...(isExpectedFailure(report, result) ? { suppressions: [{ kind: 'external', justification: 'listed in --expected-failures' }] } : {}),
-    properties: { status: result.status, ...(curl ? { reproduce: curl } : {}) },
-  };
+    properties: { status: finding.status, ...(finding.code !== undefined ? { code: finding.code } : {}), ...(curl ? { reproduce: curl } : {}) },
+  }));
+}
+
+function messageOf(finding: ResultFinding): string {
+  const code = finding.code !== undefined ? `[${finding.code}] ` : '';
+  if (finding.status === 'error') return `${code}The check could not finish: ${finding.message}`;
+  if (finding.status === 'incomplete') return `${code}The check could not decide: ${finding.message}`;
+  return code + finding.message;
 }
 
 const reporter: Reporter = { name: 'sarif', fileName: 'report.sarif', render: renderSarif };

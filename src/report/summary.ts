@@ -1,7 +1,7 @@
 /** What every renderer needs from a report: counts, results grouped by suite, spec links, durations. */
-import type { CheckResult, RunReport, Status, Suite } from '../check/types.js';
+import type { CheckResult, ResultFinding, RunReport, Status, Suite } from '../check/types.js';
 
-export const STATUSES: readonly Status[] = ['pass', 'fail', 'warn', 'info', 'skip', 'error'];
+export const STATUSES: readonly Status[] = ['pass', 'fail', 'warn', 'info', 'skip', 'incomplete', 'error'];
 
 /** Suites in the order reports show them (the order of DESIGN.md); unknown ones follow, by name. */
 const SUITE_ORDER: readonly Suite[] = ['protocol', 'tools', 'resources', 'prompts', 'completion', 'errors', 'stdio', 'http', 'stateless', 'mrtr', 'subscriptions', 'lint', 'security', 'auth'];
@@ -10,7 +10,7 @@ export type Counts = Record<Status, number>;
 
 /** Counted from the results themselves, so a renderer never disagrees with what it lists. */
 export function countStatuses(results: readonly CheckResult[]): Counts {
-  const counts: Counts = { pass: 0, fail: 0, warn: 0, info: 0, skip: 0, error: 0 };
+  const counts: Counts = { pass: 0, fail: 0, warn: 0, info: 0, skip: 0, incomplete: 0, error: 0 };
   for (const result of results) counts[result.status]++;
   return counts;
 }
@@ -42,10 +42,51 @@ export function groupBySuite(results: readonly CheckResult[]): SuiteGroup[] {
     });
 }
 
-/** The stable one-line tally, e.g. `checks: 40 passed, 2 failed, 3 warnings, 5 skipped, 0 errors` (and `, 1 info` when there are notes). */
+/**
+ * The stable one-line tally, e.g. `checks: 40 passed, 2 failed, 3 warnings, 5 skipped, 0 errors`
+ * (and `, 1 info` when there are notes, `, 4 incomplete` when some checks could not decide).
+ */
 export function countsLine(counts: Counts): string {
   const notes = counts.info ? `, ${counts.info} info` : '';
-  return `checks: ${counts.pass} passed, ${counts.fail} failed, ${counts.warn} warnings, ${counts.skip} skipped, ${counts.error} errors${notes}`;
+  const undecided = counts.incomplete ? `, ${counts.incomplete} incomplete` : '';
+  return `checks: ${counts.pass} passed, ${counts.fail} failed, ${counts.warn} warnings, ${counts.skip} skipped, ${counts.error} errors${notes}${undecided}`;
+}
+
+/** What lets an undecided check decide, by its code (define.ts `incomplete`). */
+const UNBLOCKS: Record<string, string> = {
+  'no-callable-tool': '--calls FILE or --allow-call TOOL (tools mcpvet may call, with arguments)',
+  'no-replica': '--replica URL|COMMAND (a second instance of the server)',
+  'no-input-required': 'a tool that asks for input (input_required), allowed with --calls or --allow-call',
+};
+
+/**
+ * The summary's word on incomplete checks: how many could not decide, and what would let them
+ * run, most frequent first; empty when every check decided.
+ */
+export function incompleteHints(results: readonly CheckResult[]): string[] {
+  const undecided = results.filter((r) => r.status === 'incomplete');
+  if (undecided.length === 0) return [];
+  const byHint = new Map<string, number>();
+  for (const r of undecided) {
+    const hint = UNBLOCKS[r.code ?? ''] ?? 'see each check\'s message';
+    byHint.set(hint, (byHint.get(hint) ?? 0) + 1);
+  }
+  const share = undecided.length * 4 >= results.length && results.length >= 4 ? ` (${Math.round((undecided.length * 100) / results.length)}% of the run)` : '';
+  return [
+    `${undecided.length} check${undecided.length > 1 ? 's' : ''} could not decide${share}; to let them run:`,
+    ...[...byHint].sort((a, b) => b[1] - a[1]).map(([hint, n]) => `  ${hint}: ${n}`),
+  ];
+}
+
+/** `tools.name-format/invalid-characters`, and where: `tool search_notes /inputSchema`, `method tools/call`. */
+export function qualifiedCode(id: string, code: string | undefined): string | undefined {
+  return code === undefined ? undefined : `${id}/${code}`;
+}
+
+export function locationText(location: ResultFinding['location']): string | undefined {
+  if (!location) return undefined;
+  if ('method' in location) return `method ${location.method}`;
+  return `tool ${location.tool}${location.pointer ? ` ${location.pointer}` : ''}`;
 }
 
 /**
@@ -72,7 +113,7 @@ export function describeRun(report: RunReport): { target: string; transport: str
   return { target: report.target, transport: report.transport, era: report.era, protocolVersion: report.protocolVersion, ...(server ? { server } : {}) };
 }
 
-/** Checks a person must read: failures, errors, warnings (in that order of urgency). */
+/** Checks a person must read: failures, errors, warnings (in that order of urgency); incompletes are listed apart. */
 export function findingsOf(results: readonly CheckResult[]): CheckResult[] {
   const order: Partial<Record<Status, number>> = { fail: 0, error: 1, warn: 2 };
   return results.filter((r) => r.status in order).sort((a, b) => order[a.status]! - order[b.status]! || a.id.localeCompare(b.id));

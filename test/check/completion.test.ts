@@ -2,14 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { templateVariables } from '../../src/check/suites/completion/shared/completion-shape.js';
 import type { Status } from '../../src/check/types.js';
-import { exampleHttpServer, expectCheck, expectSuitesClean, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
+import { exampleHttpServer, expectCheck, expectFinding, expectSuitesClean, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
 
 const httpUrl = exampleHttpServer();
 
-const broken: [id: string, fixture: string, status: Status][] = [
-  ['completion.prompt-argument', 'completion-too-many-values', 'fail'],
-  ['completion.resource-template-variable', 'completion-template-values-not-strings', 'fail'],
-  ['completion.unknown-prompt-error', 'completion-unknown-prompt-accepted', 'warn'],
+const broken: [id: string, fixture: string, status: Status, code: string][] = [
+  ['completion.prompt-argument', 'completion-too-many-values', 'fail', 'malformed-result'],
+  ['completion.resource-template-variable', 'completion-template-values-not-strings', 'fail', 'malformed-result'],
+  ['completion.unknown-prompt-error', 'completion-unknown-prompt-accepted', 'warn', 'not-invalid-params'],
 ];
 
 describe('completion checks on the example server (stdio, modern)', () => {
@@ -19,12 +19,13 @@ describe('completion checks on the example server (stdio, modern)', () => {
 });
 
 describe('completion checks on fixtures breaking exactly their rule', () => {
-  it.each(broken)('%s on %s', async (id, fixture, status) => {
-    await expectCheck(id, fixtureStdio(fixture), status);
+  it.each(broken)('%s on %s', async (id, fixture, status, code) => {
+    expectFinding(await expectCheck(id, fixtureStdio(fixture), status), code);
   });
 
   it('says how many values came back when there are too many', async () => {
     const result = await expectCheck('completion.prompt-argument', fixtureStdio('completion-too-many-values'), 'fail');
+    expectFinding(result, 'malformed-result');
     expect(result.message).toContain('101');
   });
 });

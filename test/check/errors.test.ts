@@ -3,7 +3,7 @@
  * warns, for SHOULD) on a fixture that breaks exactly its rule; over HTTP where the probe differs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectCheck, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
+import { expectCheck, expectFinding, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
 import { startHttpServer, type RunningServer } from '../helpers/run.js';
 
 const legacy = { era: 'legacy' } as const;
@@ -12,9 +12,10 @@ describe('errors suite', () => {
   it('unknown tool: a -32602 error from the example server', () => expectCheck('errors.unknown-tool', notesStdio(), 'pass'));
   it('unknown tool: warns on a result with isError: true (the spec describes it without a keyword)', async () => {
     const result = await expectCheck('errors.unknown-tool', fixtureStdio('errors-unknown-tool-result'), 'warn');
+    expectFinding(result, 'wrong-error');
     expect(result.message).toContain('a result with isError: true');
   });
-  it('unknown tool: warns in the legacy era too', () => expectCheck('errors.unknown-tool', fixtureStdio('errors-unknown-tool-result'), 'warn', legacy));
+  it('unknown tool: warns in the legacy era too', async () => expectFinding(await expectCheck('errors.unknown-tool', fixtureStdio('errors-unknown-tool-result'), 'warn', legacy), 'wrong-error'));
 
   it('invalid arguments rejected: passes on the example server (a readOnly tool is called)', async () => {
     const result = await expectCheck('errors.invalid-arguments-rejected', notesStdio(), 'pass');
@@ -22,6 +23,7 @@ describe('errors suite', () => {
   });
   it('invalid arguments rejected: fails when the tool reports success', async () => {
     const result = await expectCheck('errors.invalid-arguments-rejected', fixtureStdio('errors-no-input-validation'), 'fail');
+    expectFinding(result, 'accepted');
     expect(result.message).toContain('succeeded');
   });
   it('invalid arguments rejected: probes a missing required argument as well as a wrong type', async () => {
@@ -40,6 +42,7 @@ describe('errors suite', () => {
   it('invalid arguments as tool error: passes on the example server', () => expectCheck('errors.invalid-arguments-as-tool-error', notesStdio(), 'pass'));
   it('invalid arguments as tool error: warns on a -32602 protocol error', async () => {
     const result = await expectCheck('errors.invalid-arguments-as-tool-error', fixtureStdio('errors-invalid-args-protocol-error'), 'warn');
+    expectFinding(result, 'protocol-error');
     expect(result.message).toContain('SEP-1303');
   });
   it('invalid arguments as tool error: warns when only the missing argument gets -32602', async () => {
@@ -49,17 +52,20 @@ describe('errors suite', () => {
   it('unknown method: -32601 from the example server', () => expectCheck('errors.unknown-method', notesStdio(), 'pass'));
   it('unknown method: fails on -32603', async () => {
     const result = await expectCheck('errors.unknown-method', fixtureStdio('errors-unknown-method-internal-error'), 'fail');
+    expectFinding(result, 'not-method-not-found');
     expect(result.message).toContain('-32603');
   });
 
   it('parse error: -32700 from the example server', () => expectCheck('errors.parse-error', notesStdio(), 'pass'));
   it('parse error: fails when unparsable input gets -32600', async () => {
     const result = await expectCheck('errors.parse-error', fixtureStdio('errors-parse-error-wrong-code'), 'fail');
+    expectFinding(result, 'not-32700');
     expect(result.message).toContain('-32600');
   });
   it('parse error: fails without waiting out the timeout when unparsable input is ignored', async () => {
     const started = Date.now();
     const result = await expectCheck('errors.parse-error', fixtureStdio('errors-parse-error-wrong-code', '--silent'), 'fail');
+    expectFinding(result, 'not-32700');
     expect(result.message).toContain('no answer, though the server/discover sent right after it was answered');
     expect(Date.now() - started).toBeLessThan(4000);
   });
@@ -68,9 +74,10 @@ describe('errors suite', () => {
   it('invalid request: -32600 from the example server', () => expectCheck('errors.invalid-request', notesStdio(), 'pass'));
   it('invalid request: fails when "jsonrpc": "1.0" is served', async () => {
     const result = await expectCheck('errors.invalid-request', fixtureStdio('errors-lenient-jsonrpc'), 'fail');
+    expectFinding(result, 'not-32600');
     expect(result.message).toContain('"jsonrpc": "1.0" got a result');
   });
-  it('invalid request: fails in the legacy era too', () => expectCheck('errors.invalid-request', fixtureStdio('errors-lenient-jsonrpc'), 'fail', legacy));
+  it('invalid request: fails in the legacy era too', async () => expectFinding(await expectCheck('errors.invalid-request', fixtureStdio('errors-lenient-jsonrpc'), 'fail', legacy), 'not-32600'));
 });
 
 describe('errors suite over HTTP', () => {

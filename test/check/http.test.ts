@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckRunOptions } from '../../src/check/run.js';
 import type { Status } from '../../src/check/types.js';
-import { expectCheck, httpTarget, notesStdio } from '../helpers/check.js';
+import { expectCheck, expectFinding, httpTarget, notesStdio } from '../helpers/check.js';
 import { fixture } from '../helpers/paths.js';
 import { startHttpServer, type RunningServer } from '../helpers/run.js';
 
@@ -18,36 +18,38 @@ interface Case {
   server?: 'dual' | 'modern';
   options?: CheckRunOptions;
   failStatus?: Status;
+  /** The code of the finding the fixture must be caught by (not merely some failure). */
+  code: string;
 }
 
 const CONFIRM_DELETE: CheckRunOptions = { calls: { delete_note: { id: 'n1' } } };
 const LEGACY: CheckRunOptions = { era: 'legacy' };
 
 const CASES: Case[] = [
-  { id: 'http.mcp-method-required', broken: 'http-method-header-optional' },
-  { id: 'http.mcp-method-matches', broken: 'http-method-header-unchecked' },
-  { id: 'http.protocol-version-header-matches', broken: 'http-version-header-unchecked' },
-  { id: 'http.mcp-name-required', broken: 'http-name-header-optional' },
-  { id: 'http.mcp-name-matches', broken: 'http-name-header-unchecked' },
-  { id: 'http.mcp-name-base64', broken: 'http-name-base64-undecoded' },
-  { id: 'http.param-header-required', broken: 'http-param-header-optional' },
-  { id: 'http.param-header-matches', broken: 'http-param-header-unchecked' },
-  { id: 'http.param-header-base64', broken: 'http-param-base64-undecoded' },
-  { id: 'http.x-mcp-header-valid', broken: 'http-invalid-x-mcp-header' },
-  { id: 'http.missing-meta-400', broken: 'http-missing-meta-200' },
-  { id: 'http.unsupported-version-400', broken: 'http-unsupported-version-code' },
-  { id: 'http.missing-capability-400', broken: 'http-missing-capability-200', options: CONFIRM_DELETE },
-  { id: 'http.unknown-method-404', broken: 'http-unknown-method-400' },
-  { id: 'http.get-405', broken: 'http-get-allowed', server: 'modern', failStatus: 'warn' },
-  { id: 'http.delete-405', broken: 'http-delete-allowed', server: 'modern', failStatus: 'warn' },
-  { id: 'http.notification-202', broken: 'http-notification-answered' },
-  { id: 'http.foreign-origin-403', broken: 'http-any-origin' },
-  { id: 'http.foreign-origin-403', broken: 'http-any-origin', options: LEGACY },
-  { id: 'http.session-id-ignored', broken: 'http-echoes-session-id', failStatus: 'warn' },
-  { id: 'http.content-type-matches', broken: 'http-mislabelled-content-type' },
-  { id: 'http.legacy-session-id-visible-ascii', broken: 'http-session-id-with-space', options: LEGACY },
-  { id: 'http.legacy-deleted-session-404', broken: 'http-delete-keeps-session', options: LEGACY },
-  { id: 'http.legacy-protocol-version-header', broken: 'http-legacy-version-unchecked', options: LEGACY },
+  { id: 'http.mcp-method-required', broken: 'http-method-header-optional', code: 'missing-header-accepted' },
+  { id: 'http.mcp-method-matches', broken: 'http-method-header-unchecked', code: 'mismatch-accepted' },
+  { id: 'http.protocol-version-header-matches', broken: 'http-version-header-unchecked', code: 'mismatch-accepted' },
+  { id: 'http.mcp-name-required', broken: 'http-name-header-optional', code: 'missing-header-accepted' },
+  { id: 'http.mcp-name-matches', broken: 'http-name-header-unchecked', code: 'mismatch-accepted' },
+  { id: 'http.mcp-name-base64', broken: 'http-name-base64-undecoded', code: 'bad-base64-accepted' },
+  { id: 'http.param-header-required', broken: 'http-param-header-optional', code: 'missing-header-accepted' },
+  { id: 'http.param-header-matches', broken: 'http-param-header-unchecked', code: 'mismatch-accepted' },
+  { id: 'http.param-header-base64', broken: 'http-param-base64-undecoded', code: 'bad-base64-accepted' },
+  { id: 'http.x-mcp-header-valid', broken: 'http-invalid-x-mcp-header', code: 'invalid-header-declared' },
+  { id: 'http.missing-meta-400', broken: 'http-missing-meta-200', code: 'missing-meta-accepted' },
+  { id: 'http.unsupported-version-400', broken: 'http-unsupported-version-code', code: 'not-32022' },
+  { id: 'http.missing-capability-400', broken: 'http-missing-capability-200', options: CONFIRM_DELETE, code: 'wrong-http-status' },
+  { id: 'http.unknown-method-404', broken: 'http-unknown-method-400', code: 'not-method-not-found' },
+  { id: 'http.get-405', broken: 'http-get-allowed', server: 'modern', failStatus: 'warn', code: 'not-405' },
+  { id: 'http.delete-405', broken: 'http-delete-allowed', server: 'modern', failStatus: 'warn', code: 'not-405' },
+  { id: 'http.notification-202', broken: 'http-notification-answered', code: 'not-202' },
+  { id: 'http.foreign-origin-403', broken: 'http-any-origin', code: 'foreign-origin-accepted' },
+  { id: 'http.foreign-origin-403', broken: 'http-any-origin', options: LEGACY, code: 'foreign-origin-accepted' },
+  { id: 'http.session-id-ignored', broken: 'http-echoes-session-id', failStatus: 'warn', code: 'session-id-echoed' },
+  { id: 'http.content-type-matches', broken: 'http-mislabelled-content-type', code: 'body-mismatch' },
+  { id: 'http.legacy-session-id-visible-ascii', broken: 'http-session-id-with-space', options: LEGACY, code: 'non-ascii-session-id' },
+  { id: 'http.legacy-deleted-session-404', broken: 'http-delete-keeps-session', options: LEGACY, code: 'deleted-session-served' },
+  { id: 'http.legacy-protocol-version-header', broken: 'http-legacy-version-unchecked', options: LEGACY, code: 'invalid-version-accepted' },
 ];
 
 describe('http suite', () => {
@@ -59,12 +61,12 @@ describe('http suite', () => {
     await Promise.all(Object.values(servers).map((server) => server?.stop()));
   });
 
-  for (const { id, broken, server = 'dual', options = {}, failStatus = 'fail' } of CASES) {
+  for (const { id, broken, server = 'dual', options = {}, failStatus = 'fail', code } of CASES) {
     it(`${id}: passes on the notes server, ${failStatus}s on ${broken}`, async () => {
       await expectCheck(id, httpTarget(servers[server]!.url), 'pass', options);
       const fixtureServer = await startHttpServer(fixture(broken), server === 'modern' ? ['--era', 'modern'] : []);
       try {
-        await expectCheck(id, httpTarget(fixtureServer.url), failStatus, options);
+        expectFinding(await expectCheck(id, httpTarget(fixtureServer.url), failStatus, options), code);
       } finally {
         await fixtureServer.stop();
       }
@@ -80,6 +82,7 @@ describe('http suite', () => {
     const fixtureServer = await startHttpServer(fixture('http-method-header-optional'));
     try {
       const result = await expectCheck('http.mcp-method-required', httpTarget(fixtureServer.url), 'fail');
+      expectFinding(result, 'missing-header-accepted');
       expect(result.message).toContain('without the Mcp-Method header');
       expect(result.evidence[0]?.curl).toMatch(/^curl .*mcp-protocol-version: 2026-07-28/);
       expect(result.evidence[0]?.curl).not.toContain('mcp-method:');

@@ -8,7 +8,7 @@ import { loadSpecSchema } from '../../src/protocol/spec-schema.js';
 import { validateMessage } from '../../src/protocol/validate.js';
 import type { Target } from '../../src/wire/target.js';
 import type { Trace } from '../../src/wire/trace.js';
-import { expectCheck, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
+import { expectCheck, expectFinding, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
 import { fixture, HAS_SPEC, SPEC_DIR } from '../helpers/paths.js';
 import { startHttpServer, type RunningServer } from '../helpers/run.js';
 
@@ -20,6 +20,7 @@ describe('protocol.messages-valid', () => {
 
   it('fails on a server whose tools/list result has a negative ttlMs', async () => {
     const result = await expectCheck('protocol.messages-valid', fixtureStdio('proto-invalid-message'), 'fail');
+    expectFinding(result, 'invalid-message');
     expect(result.message).toContain('ttlMs');
   });
 
@@ -29,6 +30,7 @@ describe('protocol.messages-valid', () => {
     try {
       await expectCheck('protocol.messages-valid', httpTarget(rejection.url), 'pass');
       const judged = await expectCheck('protocol.messages-valid', httpTarget(answer.url), 'fail');
+      expectFinding(judged, 'invalid-message');
       expect(judged.message).toContain('id');
     } finally {
       await Promise.all([rejection.stop(), answer.stop()]);
@@ -38,6 +40,7 @@ describe('protocol.messages-valid', () => {
   it.skipIf(!HAS_SPEC)('with --spec-schema the official schema judges the same way', async () => {
     await expectCheck('protocol.messages-valid', notesStdio(), 'pass', { specSchemaFile: MODERN_SCHEMA });
     const broken = await expectCheck('protocol.messages-valid', fixtureStdio('proto-invalid-message'), 'fail', { specSchemaFile: MODERN_SCHEMA });
+    expectFinding(broken, 'invalid-message');
     expect(broken.message).toContain('official schema');
   });
 });

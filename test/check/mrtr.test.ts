@@ -5,7 +5,7 @@
  * against the shared HTTP server independent: a completed flow deletes its note).
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { expectCheck, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
+import { expectCheck, expectFinding, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
 import { fixture } from '../helpers/paths.js';
 import { startHttpServer, type RunningServer } from '../helpers/run.js';
 
@@ -24,48 +24,50 @@ async function withFixtureServers(name: string, count: number, fn: (urls: string
 describe('mrtr suite over stdio', () => {
   it('input_required only on the three methods', async () => {
     await expectCheck('mrtr.input-required-methods', notesStdio(), 'pass', deleting('n1'));
-    await expectCheck('mrtr.input-required-methods', fixtureStdio('mrtr-input-required-on-list'), 'fail');
+    expectFinding(await expectCheck('mrtr.input-required-methods', fixtureStdio('mrtr-input-required-on-list'), 'fail'), 'method-not-allowed');
   });
 
   it('an InputRequiredResult has inputRequests or requestState', async () => {
     await expectCheck('mrtr.input-required-shape', notesStdio(), 'pass', deleting('n1'));
-    await expectCheck('mrtr.input-required-shape', fixtureStdio('mrtr-empty-input-required'), 'fail', deleting('n1'));
+    expectFinding(await expectCheck('mrtr.input-required-shape', fixtureStdio('mrtr-empty-input-required'), 'fail', deleting('n1')), 'malformed-result');
   });
 
-  it('is skipped, naming the tools, when nothing may be called', async () => {
-    const result = await expectCheck('mrtr.input-required-shape', notesStdio(), 'skip');
+  it('is incomplete, naming the tools, when nothing may be called', async () => {
+    const result = await expectCheck('mrtr.input-required-shape', notesStdio(), 'incomplete');
+    expectFinding(result, 'no-callable-tool');
+    expectFinding(result, 'no-callable-tool');
     if (!result.message.includes('delete_note')) throw new Error(`skip reason does not name delete_note: ${result.message}`);
   });
 
   it('no input requests for undeclared capabilities', async () => {
     await expectCheck('mrtr.undeclared-input-kinds', notesStdio(), 'pass', deleting('n1'));
-    await expectCheck('mrtr.undeclared-input-kinds', fixtureStdio('mrtr-asks-undeclared'), 'fail', deleting('n1'));
+    expectFinding(await expectCheck('mrtr.undeclared-input-kinds', fixtureStdio('mrtr-asks-undeclared'), 'fail', deleting('n1')), 'undeclared-kind-requested');
   });
 
   it('-32021 carries data.requiredCapabilities', async () => {
     await expectCheck('mrtr.missing-capability-data', notesStdio(), 'pass', deleting('n1'));
-    await expectCheck('mrtr.missing-capability-data', fixtureStdio('mrtr-capability-error-no-data'), 'fail', deleting('n1'));
+    expectFinding(await expectCheck('mrtr.missing-capability-data', fixtureStdio('mrtr-capability-error-no-data'), 'fail', deleting('n1')), 'no-required-capabilities');
   });
 
   it('a retry succeeds on a fresh process and on a replica', async () => {
     await expectCheck('mrtr.retry-on-another-instance', notesStdio(), 'pass', deleting('n1'));
     await expectCheck('mrtr.retry-on-another-instance', notesStdio(), 'pass', { ...deleting('n1'), replica: notesStdio() });
-    await expectCheck('mrtr.retry-on-another-instance', fixtureStdio('mrtr-per-process-secret'), 'warn', deleting('n1'));
+    expectFinding(await expectCheck('mrtr.retry-on-another-instance', fixtureStdio('mrtr-per-process-secret'), 'warn', deleting('n1')), 'retry-refused');
   });
 
   it('a tampered requestState is rejected', async () => {
     await expectCheck('mrtr.tampered-state-rejected', notesStdio(), 'pass', deleting('n1'));
-    await expectCheck('mrtr.tampered-state-rejected', fixtureStdio('mrtr-unverified-state'), 'fail', deleting('n1'));
+    expectFinding(await expectCheck('mrtr.tampered-state-rejected', fixtureStdio('mrtr-unverified-state'), 'fail', deleting('n1')), 'tampered-state-accepted');
   });
 
   it('a replayed requestState is rejected (SHOULD: warns)', async () => {
     await expectCheck('mrtr.replayed-state-rejected', notesStdio(), 'pass', deleting('n1'));
-    await expectCheck('mrtr.replayed-state-rejected', fixtureStdio('mrtr-replayable-state'), 'warn', deleting('n1'));
+    expectFinding(await expectCheck('mrtr.replayed-state-rejected', fixtureStdio('mrtr-replayable-state'), 'warn', deleting('n1')), 'replay-accepted');
   });
 
   it('the server sends no JSON-RPC requests', async () => {
     await expectCheck('mrtr.no-server-requests', notesStdio(), 'pass', deleting('n1'));
-    await expectCheck('mrtr.no-server-requests', fixtureStdio('mrtr-sends-requests'), 'fail');
+    expectFinding(await expectCheck('mrtr.no-server-requests', fixtureStdio('mrtr-sends-requests'), 'fail'), 'server-request-sent');
   });
 });
 

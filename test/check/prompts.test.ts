@@ -1,16 +1,16 @@
 /** The prompts suite: every check passes on the example server and fails on a fixture breaking exactly its rule. */
 import { describe, expect, it } from 'vitest';
 import type { Status } from '../../src/check/types.js';
-import { exampleHttpServer, expectCheck, expectSuitesClean, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
+import { exampleHttpServer, expectCheck, expectFinding, expectSuitesClean, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
 
 const httpUrl = exampleHttpServer();
 
-const broken: [id: string, fixture: string, status: Status][] = [
-  ['prompts.list-shape', 'prompts-invalid-prompt-shape', 'fail'],
-  ['prompts.get-listed', 'prompts-get-invalid-messages', 'fail'],
-  ['prompts.unknown-prompt-error', 'prompts-unknown-prompt-internal-error', 'warn'],
-  ['prompts.missing-argument-error', 'prompts-missing-argument-accepted', 'warn'],
-  ['prompts.list-cache-hints', 'prompts-list-no-cache-hints', 'fail'],
+const broken: [id: string, fixture: string, status: Status, code: string][] = [
+  ['prompts.list-shape', 'prompts-invalid-prompt-shape', 'fail', 'malformed-list'],
+  ['prompts.get-listed', 'prompts-get-invalid-messages', 'fail', 'invalid-messages'],
+  ['prompts.unknown-prompt-error', 'prompts-unknown-prompt-internal-error', 'warn', 'not-invalid-params'],
+  ['prompts.missing-argument-error', 'prompts-missing-argument-accepted', 'warn', 'not-invalid-params'],
+  ['prompts.list-cache-hints', 'prompts-list-no-cache-hints', 'fail', 'missing-cache-hints'],
 ];
 
 describe('prompts checks on the example server (stdio, modern)', () => {
@@ -25,8 +25,8 @@ describe('prompts checks on the example server (stdio, modern)', () => {
 });
 
 describe('prompts checks on fixtures breaking exactly their rule', () => {
-  it.each(broken)('%s on %s', async (id, fixture, status) => {
-    await expectCheck(id, fixtureStdio(fixture), status);
+  it.each(broken)('%s on %s', async (id, fixture, status, code) => {
+    expectFinding(await expectCheck(id, fixtureStdio(fixture), status), code);
   });
 });
 

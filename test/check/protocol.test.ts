@@ -3,7 +3,7 @@
  * HTTP where the transport changes the probe) and fails on a fixture that breaks exactly its rule.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectCheck, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
+import { expectCheck, expectFinding, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
 import { fixture } from '../helpers/paths.js';
 import { startHttpServer, type RunningServer } from '../helpers/run.js';
 
@@ -13,6 +13,7 @@ describe('protocol suite, modern era', () => {
   it('missing protocolVersion: passes on the example server', () => expectCheck('protocol.missing-protocol-version-rejected', notesStdio(), 'pass'));
   it('missing protocolVersion: fails on a server that assumes a default version', async () => {
     const result = await expectCheck('protocol.missing-protocol-version-rejected', fixtureStdio('proto-meta-defaults', '--fill', 'version'), 'fail');
+    expectFinding(result, 'not-32602');
     expect(result.message).toContain('must get error -32602');
   });
 
@@ -23,6 +24,7 @@ describe('protocol suite, modern era', () => {
   it('unsupported version: passes on the example server', () => expectCheck('protocol.unsupported-version-rejected', notesStdio(), 'pass'));
   it('unsupported version: fails when -32022 leaves out data.requested', async () => {
     const result = await expectCheck('protocol.unsupported-version-rejected', fixtureStdio('proto-unsupported-version-no-requested'), 'fail');
+    expectFinding(result, 'bad-error-data');
     expect(result.message).toContain('data.requested');
   });
 
@@ -67,15 +69,17 @@ describe('protocol suite, modern era', () => {
   it('discover shape: passes on the example server', () => expectCheck('protocol.discover-shape', notesStdio(), 'pass'));
   it('discover shape: fails on a negative ttlMs', async () => {
     const result = await expectCheck('protocol.discover-shape', fixtureStdio('proto-discover-negative-ttl'), 'fail');
+    expectFinding(result, 'malformed-result');
     expect(result.message).toContain('ttlMs is -1');
   });
 
   it('serverInfo: passes on the example server', () => expectCheck('protocol.server-info-in-results', notesStdio(), 'pass'));
-  it('serverInfo: warns when results do not name the server', () => expectCheck('protocol.server-info-in-results', fixtureStdio('proto-no-server-info'), 'warn'));
+  it('serverInfo: warns when results do not name the server', async () => expectFinding(await expectCheck('protocol.server-info-in-results', fixtureStdio('proto-no-server-info'), 'warn'), 'missing-server-info'));
 
   it('declared capabilities: pass on the example server', () => expectCheck('protocol.declared-capabilities-implemented', notesStdio(), 'pass'));
   it('declared capabilities: fail when a declared list method answers -32601', async () => {
     const result = await expectCheck('protocol.declared-capabilities-implemented', fixtureStdio('proto-declared-unimplemented'), 'fail');
+    expectFinding(result, 'capability-not-served');
     expect(result.message).toContain('"prompts"');
   });
 
@@ -85,6 +89,7 @@ describe('protocol suite, modern era', () => {
   // -32601 for an undeclared capability comes from the 2026 schema only (no keyword): a warning, and no verdict in the legacy era.
   it('undeclared capabilities: warn when prompts/list answers though prompts is not declared', async () => {
     const result = await expectCheck('protocol.undeclared-capability-not-found', fixtureStdio('proto-no-prompts', '--leak'), 'warn');
+    expectFinding(result, 'undeclared-served');
     expect(result.message).toContain('prompts/list');
     expect(result.message).toContain('without MUST or SHOULD');
   });
@@ -93,29 +98,33 @@ describe('protocol suite, modern era', () => {
   it('resultType: passes on the example server', () => expectCheck('protocol.result-type-known', notesStdio(), 'pass'));
   it('resultType: fails when tools/list results have none', async () => {
     const result = await expectCheck('protocol.result-type-known', fixtureStdio('proto-no-result-type'), 'fail');
+    expectFinding(result, 'bad-result-type');
     expect(result.message).toContain('tools/list result has no resultType');
   });
 
   it('error ids: pass on the example server', () => expectCheck('protocol.error-echoes-request-id', notesStdio(), 'pass'));
   it('error ids: fail when an integer id comes back as a string', async () => {
     const result = await expectCheck('protocol.error-echoes-request-id', fixtureStdio('proto-error-id-stringified'), 'fail');
+    expectFinding(result, 'id-not-echoed');
     expect(result.message).toContain('came back with id "987654321"');
   });
 
   it('unknown notifications: ignored by the example server', () => expectCheck('protocol.unknown-notification-ignored', notesStdio(), 'pass'));
-  it('unknown notifications: fail when the server answers one', () => expectCheck('protocol.unknown-notification-ignored', fixtureStdio('proto-answers-notifications'), 'fail'));
+  it('unknown notifications: fail when the server answers one', async () => expectFinding(await expectCheck('protocol.unknown-notification-ignored', fixtureStdio('proto-answers-notifications'), 'fail'), 'notification-answered'));
 });
 
 describe('protocol suite, legacy era', () => {
   it('known version: passes on the example server', () => expectCheck('protocol.legacy-initialize-known-version', notesStdio(), 'pass', legacy));
   it('known version: fails when the server never agrees to the offered version', async () => {
     const result = await expectCheck('protocol.legacy-initialize-known-version', fixtureStdio('proto-version-off-by-one'), 'fail', legacy);
+    expectFinding(result, 'version-not-echoed');
     expect(result.message).toContain('proposed "2025-06-18"');
   });
 
   it('unknown version: passes on the example server', () => expectCheck('protocol.legacy-initialize-unknown-version', notesStdio(), 'pass', legacy));
   it('unknown version: fails when the server echoes it', async () => {
     const result = await expectCheck('protocol.legacy-initialize-unknown-version', fixtureStdio('proto-version-echo'), 'fail', legacy);
+    expectFinding(result, 'unknown-version-accepted');
     expect(result.message).toContain('got "1900-01-01" back');
   });
 
@@ -134,10 +143,10 @@ describe('protocol suite, legacy era', () => {
   });
 
   it('ping: passes on the example server', () => expectCheck('protocol.legacy-ping', notesStdio(), 'pass', legacy));
-  it('ping: fails when ping is not implemented', () => expectCheck('protocol.legacy-ping', fixtureStdio('proto-ping-unsupported'), 'fail', legacy));
+  it('ping: fails when ping is not implemented', async () => expectFinding(await expectCheck('protocol.legacy-ping', fixtureStdio('proto-ping-unsupported'), 'fail', legacy), 'no-result'));
 
   it('unknown notifications: ignored by the example server', () => expectCheck('protocol.unknown-notification-ignored', notesStdio(), 'pass', legacy));
-  it('unknown notifications: fail when the server answers one', () => expectCheck('protocol.unknown-notification-ignored', fixtureStdio('proto-answers-notifications'), 'fail', legacy));
+  it('unknown notifications: fail when the server answers one', async () => expectFinding(await expectCheck('protocol.unknown-notification-ignored', fixtureStdio('proto-answers-notifications'), 'fail', legacy), 'notification-answered'));
 
   it('error ids and declared capabilities: pass on the example server', async () => {
     await expectCheck('protocol.error-echoes-request-id', notesStdio(), 'pass', legacy);

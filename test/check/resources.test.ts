@@ -2,19 +2,19 @@
 import { describe, expect, it } from 'vitest';
 import { unknownUriLike } from '../../src/check/suites/resources/shared/unknown-uri.js';
 import type { Status } from '../../src/check/types.js';
-import { exampleHttpServer, expectCheck, expectSuitesClean, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
+import { exampleHttpServer, expectCheck, expectFinding, expectSuitesClean, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
 
 const httpUrl = exampleHttpServer();
 
-const broken: [id: string, fixture: string, status: Status][] = [
-  ['resources.list-shape', 'resources-invalid-resource-shape', 'fail'],
-  ['resources.templates-list-shape', 'resources-template-without-uri-template', 'fail'],
-  ['resources.read-listed', 'resources-read-without-text', 'fail'],
-  ['resources.unknown-uri-error', 'resources-unknown-uri-legacy-code', 'fail'],
-  ['resources.unknown-uri-data', 'resources-unknown-uri-no-data', 'info'],
-  ['resources.unknown-uri-not-empty', 'resources-unknown-uri-empty-contents', 'fail'],
-  ['resources.list-cache-hints', 'resources-list-no-cache-hints', 'fail'],
-  ['resources.read-cache-hints', 'resources-read-negative-ttl', 'fail'],
+const broken: [id: string, fixture: string, status: Status, code: string][] = [
+  ['resources.list-shape', 'resources-invalid-resource-shape', 'fail', 'malformed-list'],
+  ['resources.templates-list-shape', 'resources-template-without-uri-template', 'fail', 'malformed-list'],
+  ['resources.read-listed', 'resources-read-without-text', 'fail', 'invalid-contents'],
+  ['resources.unknown-uri-error', 'resources-unknown-uri-legacy-code', 'fail', 'retired-32002'],
+  ['resources.unknown-uri-data', 'resources-unknown-uri-no-data', 'info', 'uri-not-named'],
+  ['resources.unknown-uri-not-empty', 'resources-unknown-uri-empty-contents', 'fail', 'empty-contents'],
+  ['resources.list-cache-hints', 'resources-list-no-cache-hints', 'fail', 'missing-cache-hints'],
+  ['resources.read-cache-hints', 'resources-read-negative-ttl', 'fail', 'missing-cache-hints'],
 ];
 
 describe('resources checks on the example server (stdio, modern)', () => {
@@ -24,18 +24,20 @@ describe('resources checks on the example server (stdio, modern)', () => {
 });
 
 describe('resources checks on fixtures breaking exactly their rule', () => {
-  it.each(broken)('%s on %s', async (id, fixture, status) => {
-    await expectCheck(id, fixtureStdio(fixture), status);
+  it.each(broken)('%s on %s', async (id, fixture, status, code) => {
+    expectFinding(await expectCheck(id, fixtureStdio(fixture), status), code);
   });
 
   it('names the retired code when a modern server answers -32002', async () => {
     const result = await expectCheck('resources.unknown-uri-error', fixtureStdio('resources-unknown-uri-legacy-code'), 'fail');
+    expectFinding(result, 'retired-32002');
     expect(result.message).toContain('-32002');
     expect(result.message).toContain('retired');
   });
 
   it('only warns in the legacy era, where the not-found error is a SHOULD (a MUST from 2026-07-28)', async () => {
     const result = await expectCheck('resources.unknown-uri-error', fixtureStdio('resources-unknown-uri-empty-contents'), 'warn', { era: 'legacy' });
+    expectFinding(result, 'not-32002');
     expect([result.level, result.requirements]).toEqual(['SHOULD', ['RES-07']]);
   });
 

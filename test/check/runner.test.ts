@@ -20,8 +20,8 @@ describe('the check runner', () => {
         throw new Error('boom');
       },
     }),
-    make('t.must-broken', { run: async () => violation('broken') }),
-    make('t.should-broken', { requirements: ['TOOL-07'], run: async () => violation('broken') }),
+    make('t.must-broken', { run: async () => violation('broken-rule', 'broken') }),
+    make('t.should-broken', { requirements: ['TOOL-07'], run: async () => violation('broken-rule', 'broken') }),
     make('t.needs-logging', { requires: ['logging'] }),
     make('t.legacy-only', { eras: ['legacy'] }),
     make('t.http-only', { transports: ['http'] }),
@@ -75,7 +75,7 @@ describe('the check runner', () => {
 
 describe('levels derived from requirements', () => {
   const broken = (id: string, requirements: string[], requirement?: string) =>
-    make(id, { requirements, run: async () => ({ ...violation('broken'), requirement }) });
+    make(id, { requirements, run: async () => ({ ...violation('broken-rule', 'broken'), requirement }) });
   const checks = [
     broken('t.descriptive', ['TOOL-11']),
     broken('t.example', ['EX-01']),
@@ -124,7 +124,7 @@ describe('evidence over HTTP', () => {
     const probe = make('t.probe', {
       run: async (ctx) => {
         const outcome = await ctx.client.request('tools/list', {});
-        return violation('look', [ctx.evidence(outcome.frames)]);
+        return violation('look', 'look', [ctx.evidence(outcome.frames)]);
       },
     });
     const busy = make('t.busy', {

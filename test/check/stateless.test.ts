@@ -9,18 +9,18 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckRunOptions } from '../../src/check/run.js';
 import type { Status } from '../../src/check/types.js';
-import { expectCheck, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
+import { expectCheck, expectFinding, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
 import { fixture } from '../helpers/paths.js';
 import { startHttpServer, type RunningServer } from '../helpers/run.js';
 
 const CONFIRM_DELETE: CheckRunOptions = { calls: { delete_note: { id: 'n1' } } };
 
-async function onHttpFixtures(name: string, count: number, id: string, status: Status, options: CheckRunOptions = {}): Promise<void> {
+async function onHttpFixtures(name: string, count: number, id: string, [status, code]: [Status, string], options: CheckRunOptions = {}): Promise<void> {
   const servers: RunningServer[] = [];
   try {
     for (let i = 0; i < count; i++) servers.push(await startHttpServer(fixture(name)));
     const replica = servers[1] ? { replica: httpTarget(servers[1].url) } : {};
-    await expectCheck(id, httpTarget(servers[0]!.url), status, { ...options, ...replica });
+    expectFinding(await expectCheck(id, httpTarget(servers[0]!.url), status, { ...options, ...replica }), code);
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
   }
@@ -29,12 +29,13 @@ async function onHttpFixtures(name: string, count: number, id: string, status: S
 describe('stateless suite over stdio', () => {
   it('a request works as the first message of a fresh process', async () => {
     await expectCheck('stateless.first-request-works', notesStdio(), 'pass');
-    await expectCheck('stateless.first-request-works', fixtureStdio('stateless-needs-discover'), 'fail');
+    expectFinding(await expectCheck('stateless.first-request-works', fixtureStdio('stateless-needs-discover'), 'fail'), 'first-request-refused');
   });
 
   it('a malformed message does not switch the connection to the legacy era', async () => {
     await expectCheck('stateless.malformed-message-keeps-era', notesStdio(), 'pass');
     const result = await expectCheck('stateless.malformed-message-keeps-era', fixtureStdio('stateless-flips-to-legacy'), 'fail');
+    expectFinding(result, 'era-lost');
     expect(result.message).toContain('legacy');
   });
 
@@ -47,13 +48,14 @@ describe('stateless suite over stdio', () => {
 
   it('tools/list is identical across connections', async () => {
     await expectCheck('stateless.tools-list-identical', notesStdio(), 'pass');
-    await expectCheck('stateless.tools-list-identical', fixtureStdio('stateless-tools-vary'), 'fail');
+    expectFinding(await expectCheck('stateless.tools-list-identical', fixtureStdio('stateless-tools-vary'), 'fail'), 'tools-differ');
   });
 
   it('tools/list in another order on another connection only warns: the set is a MUST, the order a SHOULD', async () => {
     const scratch = mkdtempSync(join(tmpdir(), 'mcpvet-stateless-'));
     try {
       const result = await expectCheck('stateless.tools-list-identical', fixtureStdio('tools-order-varies-per-connection', '--counter', join(scratch, 'order.count')), 'warn');
+      expectFinding(result, 'order-differs');
       expect(result.message).toContain('another order');
       expect([result.level, result.requirements]).toEqual(['SHOULD', ['TOOL-04', 'TOOL-05']]);
     } finally {
@@ -63,30 +65,33 @@ describe('stateless suite over stdio', () => {
 
   it('tools/list ignores what an earlier request declared', async () => {
     await expectCheck('stateless.tools-list-ignores-earlier-capabilities', notesStdio(), 'pass');
-    await expectCheck('stateless.tools-list-ignores-earlier-capabilities', fixtureStdio('stateless-sticky-tool-list'), 'fail');
+    expectFinding(await expectCheck('stateless.tools-list-ignores-earlier-capabilities', fixtureStdio('stateless-sticky-tool-list'), 'fail'), 'capabilities-remembered');
   });
 
   it('capabilities declared earlier are not relied on', async () => {
     await expectCheck('stateless.no-capability-carryover', notesStdio(), 'pass', CONFIRM_DELETE);
-    await expectCheck('stateless.no-capability-carryover', fixtureStdio('stateless-sticky-capabilities'), 'fail', CONFIRM_DELETE);
+    expectFinding(await expectCheck('stateless.no-capability-carryover', fixtureStdio('stateless-sticky-capabilities'), 'fail', CONFIRM_DELETE), 'capabilities-carried-over');
   });
 
-  it('the carryover check is skipped when no tool may be called', async () => {
-    await expectCheck('stateless.no-capability-carryover', notesStdio(), 'skip');
+  it('the carryover check is incomplete when no tool may be called', async () => {
+    expectFinding(await expectCheck('stateless.no-capability-carryover', notesStdio(), 'incomplete'), 'no-callable-tool');
   });
 
   it('two instances give the same lists', async () => {
     await expectCheck('stateless.replica-same-answers', notesStdio(), 'pass', { replica: notesStdio() });
-    await expectCheck('stateless.replica-same-answers', fixtureStdio('stateless-instance-tools'), 'fail', { replica: fixtureStdio('stateless-instance-tools') });
+    expectFinding(await expectCheck('stateless.replica-same-answers', fixtureStdio('stateless-instance-tools'), 'fail', { replica: fixtureStdio('stateless-instance-tools') }), 'instances-disagree');
   });
 
   it('cursors work across instances', async () => {
     await expectCheck('stateless.replica-pagination', notesStdio(), 'pass', { replica: notesStdio() });
-    await expectCheck('stateless.replica-pagination', fixtureStdio('stateless-sticky-cursors'), 'warn', { replica: fixtureStdio('stateless-sticky-cursors') });
+    expectFinding(await expectCheck('stateless.replica-pagination', fixtureStdio('stateless-sticky-cursors'), 'warn', { replica: fixtureStdio('stateless-sticky-cursors') }), 'cursor-refused');
   });
 
-  it('replica checks are skipped, naming the option, without a replica', async () => {
-    const result = await expectCheck('stateless.replica-pagination', notesStdio(), 'skip');
+  it('replica checks are incomplete, naming the option, without a replica', async () => {
+    const result = await expectCheck('stateless.replica-pagination', notesStdio(), 'incomplete');
+    expectFinding(result, 'no-replica');
+    expectFinding(result, 'no-replica');
+    expectFinding(await expectCheck('stateless.replica-same-answers', notesStdio(), 'incomplete'), 'no-replica');
     expect(result.message).toContain('--replica');
   });
 });
@@ -103,31 +108,31 @@ describe('stateless suite over HTTP', () => {
 
   it('a request works as the first message of a new client', async () => {
     await expectCheck('stateless.first-request-works', httpTarget(notes.url), 'pass');
-    await onHttpFixtures('stateless-needs-discover', 1, 'stateless.first-request-works', 'fail');
+    await onHttpFixtures('stateless-needs-discover', 1, 'stateless.first-request-works', ['fail', 'first-request-refused']);
   });
 
   it('tools/list is identical across connections', async () => {
     await expectCheck('stateless.tools-list-identical', httpTarget(notes.url), 'pass');
-    await onHttpFixtures('stateless-tools-vary', 1, 'stateless.tools-list-identical', 'fail');
+    await onHttpFixtures('stateless-tools-vary', 1, 'stateless.tools-list-identical', ['fail', 'tools-differ']);
   });
 
   it('tools/list ignores what an earlier request declared', async () => {
     await expectCheck('stateless.tools-list-ignores-earlier-capabilities', httpTarget(notes.url), 'pass');
-    await onHttpFixtures('stateless-sticky-tool-list', 1, 'stateless.tools-list-ignores-earlier-capabilities', 'fail');
+    await onHttpFixtures('stateless-sticky-tool-list', 1, 'stateless.tools-list-ignores-earlier-capabilities', ['fail', 'capabilities-remembered']);
   });
 
   it('capabilities declared earlier are not relied on', async () => {
     await expectCheck('stateless.no-capability-carryover', httpTarget(notes.url), 'pass', CONFIRM_DELETE);
-    await onHttpFixtures('stateless-sticky-capabilities', 1, 'stateless.no-capability-carryover', 'fail', CONFIRM_DELETE);
+    await onHttpFixtures('stateless-sticky-capabilities', 1, 'stateless.no-capability-carryover', ['fail', 'capabilities-carried-over'], CONFIRM_DELETE);
   });
 
   it('two instances give the same lists', async () => {
     await expectCheck('stateless.replica-same-answers', httpTarget(notes.url), 'pass', { replica: httpTarget(replica.url) });
-    await onHttpFixtures('stateless-instance-tools', 2, 'stateless.replica-same-answers', 'fail');
+    await onHttpFixtures('stateless-instance-tools', 2, 'stateless.replica-same-answers', ['fail', 'instances-disagree']);
   });
 
   it('cursors work across instances', async () => {
     await expectCheck('stateless.replica-pagination', httpTarget(notes.url), 'pass', { replica: httpTarget(replica.url) });
-    await onHttpFixtures('stateless-sticky-cursors', 2, 'stateless.replica-pagination', 'warn');
+    await onHttpFixtures('stateless-sticky-cursors', 2, 'stateless.replica-pagination', ['warn', 'cursor-refused']);
   });
 });

@@ -1,6 +1,6 @@
 /** The stdio suite against real server processes: passes on the example server, fails on fixtures breaking one rule each. */
 import { describe, expect, it } from 'vitest';
-import { expectCheck, fixtureStdio, notesStdio } from '../helpers/check.js';
+import { expectCheck, expectFinding, fixtureStdio, notesStdio } from '../helpers/check.js';
 
 const legacy = { era: 'legacy' } as const;
 
@@ -8,6 +8,7 @@ describe('stdio suite', () => {
   it('stdout only JSON-RPC: passes on the example server', () => expectCheck('stdio.stdout-only-jsonrpc', notesStdio(), 'pass'));
   it('stdout only JSON-RPC: fails on a server that prints a banner', async () => {
     const result = await expectCheck('stdio.stdout-only-jsonrpc', fixtureStdio('polluting-server'), 'fail');
+    expectFinding(result, 'non-jsonrpc-output');
     expect(result.message).toContain('Notes server v1 starting...');
     expect(result.evidence[0]?.frames?.every((frame) => frame.kind === 'pollution')).toBe(true);
   });
@@ -15,6 +16,7 @@ describe('stdio suite', () => {
   it('exits on stdin close: passes on the example server', () => expectCheck('stdio.exits-on-stdin-close', notesStdio(), 'pass'));
   it('exits on stdin close: warns on a server that keeps running', async () => {
     const result = await expectCheck('stdio.exits-on-stdin-close', fixtureStdio('stdio-ignores-eof'), 'warn');
+    expectFinding(result, 'needed-signal');
     expect(result.message).toContain('SIGTERM');
   });
   it('exits on stdin close: passes in the legacy era', () => expectCheck('stdio.exits-on-stdin-close', notesStdio(), 'pass', legacy));
@@ -39,15 +41,19 @@ describe('stdio suite', () => {
   });
   it('no head-of-line blocking: warns on a server that handles one request at a time (modern: blocked by the listen)', async () => {
     const result = await expectCheck('stdio.no-head-of-line-blocking', fixtureStdio('stdio-sequential'), 'warn');
+    expectFinding(result, 'blocked');
     expect(result.message).toContain('one request at a time');
   });
-  it('no head-of-line blocking: skips in the legacy era when every request is too fast to tell', async () => {
-    const result = await expectCheck('stdio.no-head-of-line-blocking', notesStdio(), 'skip', legacy);
+  it('no head-of-line blocking: incomplete in the legacy era when every request is too fast to tell', async () => {
+    const result = await expectCheck('stdio.no-head-of-line-blocking', notesStdio(), 'incomplete', legacy);
+    expectFinding(result, 'undecided');
+    expectFinding(result, 'undecided');
     expect(result.message).toContain('no request is slow enough to tell');
   });
   // 2025-11-25 has no rule for concurrency: a note, not a warning.
   it('no head-of-line blocking: an info note in the legacy era when a fast request waits behind a slow one', async () => {
     const result = await expectCheck('stdio.no-head-of-line-blocking', fixtureStdio('stdio-sequential'), 'info', legacy);
+    expectFinding(result, 'blocked-slow');
     expect(result.message).toContain('waited in line');
   });
 });

@@ -7,20 +7,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckRunOptions } from '../../src/check/run.js';
 import type { Status } from '../../src/check/types.js';
 import type { Target } from '../../src/wire/target.js';
-import { expectCheck, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
+import { expectCheck, expectFinding, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
 import { fixture } from '../helpers/paths.js';
 import { startHttpServer, type RunningServer } from '../helpers/run.js';
 
 const ADD_NOTE: CheckRunOptions = { allowCall: ['add_note'] };
 
 // broken: the status on the fixture (fail unless the rule is weaker than a MUST).
-const CASES: { id: string; broken: string; options?: CheckRunOptions; status?: Status }[] = [
-  { id: 'subscriptions.ack-first', broken: 'subs-change-before-ack' },
-  { id: 'subscriptions.ack-subscription-id', broken: 'subs-ack-own-id' },
+// code: the finding the fixture must be caught by (not merely some failure).
+const CASES: { id: string; broken: string; options?: CheckRunOptions; status?: Status; code: string }[] = [
+  { id: 'subscriptions.ack-first', broken: 'subs-change-before-ack', code: 'not-first' },
+  { id: 'subscriptions.ack-subscription-id', broken: 'subs-ack-own-id', code: 'wrong-subscription-id' },
   // Descriptive in the spec (no keyword): a warning that says so.
-  { id: 'subscriptions.ack-honoured-filter', broken: 'subs-ack-claims-all', status: 'warn' },
-  { id: 'subscriptions.notifications-carry-id', broken: 'subs-notifications-without-id', options: ADD_NOTE },
-  { id: 'subscriptions.requested-kinds-only', broken: 'subs-unrequested-kinds', options: ADD_NOTE },
+  { id: 'subscriptions.ack-honoured-filter', broken: 'subs-ack-claims-all', status: 'warn', code: 'filter-widened' },
+  { id: 'subscriptions.notifications-carry-id', broken: 'subs-notifications-without-id', options: ADD_NOTE, code: 'missing-subscription-id' },
+  { id: 'subscriptions.requested-kinds-only', broken: 'subs-unrequested-kinds', options: ADD_NOTE, code: 'unrequested-kind' },
 ];
 
 async function onHttpFixture(name: string, run: (target: Target) => Promise<unknown>): Promise<void> {
@@ -33,10 +34,10 @@ async function onHttpFixture(name: string, run: (target: Target) => Promise<unkn
 }
 
 describe('subscriptions suite over stdio', () => {
-  for (const { id, broken, options = {}, status = 'fail' } of CASES) {
+  for (const { id, broken, options = {}, status = 'fail', code } of CASES) {
     it(`${id}: passes on the notes server, ${status}s on ${broken}`, async () => {
       await expectCheck(id, notesStdio(), 'pass', options);
-      await expectCheck(id, fixtureStdio(broken), status, options);
+      expectFinding(await expectCheck(id, fixtureStdio(broken), status, options), code);
     });
   }
 
@@ -45,8 +46,10 @@ describe('subscriptions suite over stdio', () => {
     expect(result.message).toContain('-32601');
   });
 
-  it('checks that need a change are skipped, naming the tools, when nothing may be called', async () => {
-    const result = await expectCheck('subscriptions.requested-kinds-only', notesStdio(), 'skip');
+  it('checks that need a change are incomplete, naming the tools, when nothing may be called', async () => {
+    const result = await expectCheck('subscriptions.requested-kinds-only', notesStdio(), 'incomplete');
+    expectFinding(result, 'no-callable-tool');
+    expectFinding(result, 'no-callable-tool');
     expect(result.message).toContain('add_note');
   });
 });
@@ -60,10 +63,10 @@ describe('subscriptions suite over HTTP', () => {
     await notes?.stop();
   });
 
-  for (const { id, broken, options = {}, status = 'fail' } of CASES) {
+  for (const { id, broken, options = {}, status = 'fail', code } of CASES) {
     it(`${id}: passes on the notes server, ${status}s on ${broken}`, async () => {
       await expectCheck(id, httpTarget(notes.url), 'pass', options);
-      await onHttpFixture(broken, (target) => expectCheck(id, target, status, options));
+      await onHttpFixture(broken, async (target) => expectFinding(await expectCheck(id, target, status, options), code));
     });
   }
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleArguments } from '../../src/check/suites/tools/shared/sample-arguments.js';
 import type { Status } from '../../src/check/types.js';
-import { exampleHttpServer, expectCheck, expectSuitesClean, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
+import { exampleHttpServer, expectCheck, expectFinding, expectSuitesClean, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
 import { fixture } from '../helpers/paths.js';
 import { startHttpServer } from '../helpers/run.js';
 
@@ -25,23 +25,23 @@ afterAll(() => {
 let counters = 0;
 const counter = (name: string) => join(scratch, `${name}-${++counters}.count`);
 
-const broken: [id: string, fixture: () => ReturnType<typeof fixtureStdio>, status: Status][] = [
-  ['tools.list-shape', () => fixtureStdio('tools-invalid-tool-shape'), 'fail'],
-  ['tools.name-format', () => fixtureStdio('tools-bad-name'), 'warn'],
-  ['tools.names-unique', () => fixtureStdio('tools-duplicate-name'), 'warn'],
-  ['tools.input-schema-object-root', () => fixtureStdio('tools-input-schema-untyped'), 'fail'],
-  ['tools.input-schema-compiles', () => fixtureStdio('tools-input-schema-invalid'), 'fail'],
-  ['tools.output-schema-compiles', () => fixtureStdio('tools-output-schema-invalid'), 'fail'],
-  ['tools.order-stable', () => fixtureStdio('tools-order-varies-per-call'), 'warn'],
-  ['tools.order-stable-across-connections', () => fixtureStdio('tools-order-varies-per-connection', '--counter', counter('order')), 'warn'],
-  ['tools.set-stable-across-connections', () => fixtureStdio('tools-set-varies-per-connection', '--counter', counter('set')), 'fail'],
-  ['tools.pagination-consistent', () => fixtureStdio('tools-duplicate-across-pages'), 'warn'],
-  ['tools.invalid-cursor', () => fixtureStdio('tools-invalid-cursor-accepted'), 'warn'],
-  ['tools.list-cache-hints', () => fixtureStdio('tools-no-cache-hints'), 'fail'],
-  ['tools.pagination-cache-scope', () => fixtureStdio('tools-mixed-cache-scope'), 'fail'],
-  ['tools.structured-content-present', () => fixtureStdio('tools-missing-structured-content'), 'fail'],
-  ['tools.structured-content-valid', () => fixtureStdio('tools-structured-content-invalid'), 'fail'],
-  ['tools.structured-content-mirrored', () => fixtureStdio('tools-structured-content-not-mirrored'), 'warn'],
+const broken: [id: string, fixture: () => ReturnType<typeof fixtureStdio>, status: Status, code: string][] = [
+  ['tools.list-shape', () => fixtureStdio('tools-invalid-tool-shape'), 'fail', 'malformed-list'],
+  ['tools.name-format', () => fixtureStdio('tools-bad-name'), 'warn', 'invalid-characters'],
+  ['tools.names-unique', () => fixtureStdio('tools-duplicate-name'), 'warn', 'duplicate-name'],
+  ['tools.input-schema-object-root', () => fixtureStdio('tools-input-schema-untyped'), 'fail', 'root-not-object'],
+  ['tools.input-schema-compiles', () => fixtureStdio('tools-input-schema-invalid'), 'fail', 'schema-does-not-compile'],
+  ['tools.output-schema-compiles', () => fixtureStdio('tools-output-schema-invalid'), 'fail', 'schema-does-not-compile'],
+  ['tools.order-stable', () => fixtureStdio('tools-order-varies-per-call'), 'warn', 'order-differs'],
+  ['tools.order-stable-across-connections', () => fixtureStdio('tools-order-varies-per-connection', '--counter', counter('order')), 'warn', 'order-differs'],
+  ['tools.set-stable-across-connections', () => fixtureStdio('tools-set-varies-per-connection', '--counter', counter('set')), 'fail', 'set-differs'],
+  ['tools.pagination-consistent', () => fixtureStdio('tools-duplicate-across-pages'), 'warn', 'pages-overlap'],
+  ['tools.invalid-cursor', () => fixtureStdio('tools-invalid-cursor-accepted'), 'warn', 'not-invalid-params'],
+  ['tools.list-cache-hints', () => fixtureStdio('tools-no-cache-hints'), 'fail', 'missing-cache-hints'],
+  ['tools.pagination-cache-scope', () => fixtureStdio('tools-mixed-cache-scope'), 'fail', 'scope-differs'],
+  ['tools.structured-content-present', () => fixtureStdio('tools-missing-structured-content'), 'fail', 'missing-structured-content'],
+  ['tools.structured-content-valid', () => fixtureStdio('tools-structured-content-invalid'), 'fail', 'does-not-match-schema'],
+  ['tools.structured-content-mirrored', () => fixtureStdio('tools-structured-content-not-mirrored'), 'warn', 'not-mirrored'],
 ];
 
 describe('tools checks on the example server (stdio, modern)', () => {
@@ -51,8 +51,9 @@ describe('tools checks on the example server (stdio, modern)', () => {
 });
 
 describe('tools checks on fixtures breaking exactly their rule', () => {
-  it.each(broken)('%s', async (id, target, status) => {
+  it.each(broken)('%s', async (id, target, status, code) => {
     const result = await expectCheck(id, target(), status, CALLS);
+    expectFinding(result, code);
     expect(result.message.length).toBeGreaterThan(20);
   });
 });
@@ -71,6 +72,7 @@ describe('tools suite as a whole', () => {
     const server = await startHttpServer(fixture('tools-invalid-cursor-accepted'));
     try {
       const result = await expectCheck('tools.invalid-cursor', httpTarget(server.url), 'warn');
+      expectFinding(result, 'not-invalid-params');
       expect(result.message).toContain('mcpvet-invalid-cursor');
       expect(result.evidence[0]?.frames?.length).toBeGreaterThan(0);
       expect(result.evidence[0]?.curl).toContain('curl');
@@ -79,8 +81,10 @@ describe('tools suite as a whole', () => {
     }
   });
 
-  it('skips the structuredContent checks, saying how to allow the call, when no call can succeed', async () => {
-    const result = await expectCheck('tools.structured-content-valid', notesStdio(), 'skip');
+  it('the structuredContent checks are incomplete, saying how to allow the call, when no call can succeed', async () => {
+    const result = await expectCheck('tools.structured-content-valid', notesStdio(), 'incomplete');
+    expectFinding(result, 'no-callable-tool');
+    expectFinding(result, 'no-callable-tool');
     expect(result.message).toContain('--calls');
   });
 });

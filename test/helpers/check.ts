@@ -1,7 +1,7 @@
 /** Runs checks in-process against real server processes (stdio) or real HTTP servers. */
 import { afterAll, beforeAll, expect } from 'vitest';
 import { runCheckRun, type CheckRunOptions } from '../../src/check/run.js';
-import type { CheckResult, RunReport, Status } from '../../src/check/types.js';
+import type { CheckResult, ResultFinding, RunReport, Status } from '../../src/check/types.js';
 import type { Target } from '../../src/wire/target.js';
 import { fixture, NOTES_SERVER } from './paths.js';
 import { startHttpServer, type RunningServer } from './run.js';
@@ -50,4 +50,15 @@ export function exampleHttpServer(args: string[] = []): () => string {
     if (!server) throw new Error('the example HTTP server is not running (use the URL inside a test)');
     return server.url;
   };
+}
+
+/**
+ * Asserts the result carries a finding with `code` (and `status`, when given): a fixture that
+ * fails for another reason than the one the test is about no longer passes. Returns the finding.
+ */
+export function expectFinding(result: CheckResult, code: string, status?: Status): ResultFinding {
+  const codes = result.findings.map((f) => `${f.status} ${f.code ?? '(no code)'}`);
+  const finding = result.findings.find((f) => f.code === code && (status === undefined || f.status === status));
+  expect(finding, `${result.id}: expected a finding ${status ?? ''} ${code}, got ${codes.join(', ') || 'none'}: ${result.message}`).toBeDefined();
+  return finding!;
 }

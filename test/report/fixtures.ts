@@ -9,21 +9,25 @@ export function frame(overrides: Partial<Frame> = {}): Frame {
 
 export function result(overrides: Partial<CheckResult> & { id: string; status: Status }): CheckResult {
   const suite = overrides.suite ?? (overrides.id.split('.')[0] as CheckResult['suite']);
-  return {
+  const built: CheckResult = {
     title: `Title of ${overrides.id}`,
     suite,
     level: overrides.status === 'warn' ? 'SHOULD' : 'MUST',
     requirements: ['TOOL-06'],
     spec: 'server/tools#tool-names',
     message: overrides.status === 'pass' ? 'ok' : `message of ${overrides.id}`,
+    findings: [],
     evidence: [],
     durationMs: 12,
     ...overrides,
   };
+  // One finding mirroring the verdict, unless the test gave its own.
+  if (!overrides.findings) built.findings = [{ status: built.status, level: built.level, ...(built.code !== undefined ? { code: built.code } : {}), message: built.message }];
+  return built;
 }
 
 export function report(results: CheckResult[], overrides: Partial<RunReport> = {}): RunReport {
-  const summary: RunReport['summary'] = { pass: 0, fail: 0, warn: 0, info: 0, skip: 0, error: 0 };
+  const summary: RunReport['summary'] = { pass: 0, fail: 0, warn: 0, info: 0, skip: 0, incomplete: 0, error: 0 };
   for (const r of results) summary[r.status]++;
   return {
     tool: { name: 'mcpvet', version: '0.1.0' },

@@ -7,10 +7,10 @@ describe('markdown reporter', () => {
   it('opens with the verdict and a table of counts per suite with a total', () => {
     const md = renderMarkdown(mixedReport(), { color: false });
     expect(md.split('\n')[0]).toBe('## mcpvet check: 1 failed, 1 errors, 1 warnings');
-    expect(md).toContain('| Suite | Passed | Failed | Warnings | Skipped | Errors |');
-    expect(md).toContain('| protocol | 2 | 1 | 0 | 0 | 0 |');
-    expect(md).toContain('| tools | 1 | 0 | 1 | 0 | 1 |');
-    expect(md).toContain('| **Total** | 3 | 1 | 1 | 2 | 1 |');
+    expect(md).toContain('| Suite | Passed | Failed | Warnings | Skipped | Incomplete | Errors |');
+    expect(md).toContain('| protocol | 2 | 1 | 0 | 0 | 0 | 0 |');
+    expect(md).toContain('| tools | 1 | 0 | 1 | 0 | 0 | 1 |');
+    expect(md).toContain('| **Total** | 3 | 1 | 1 | 2 | 0 | 1 |');
     expect(renderMarkdown(report([result({ id: 'tools.a', status: 'pass' })]), { color: false }).split('\n')[0]).toBe('## mcpvet check: all 1 passed');
   });
 

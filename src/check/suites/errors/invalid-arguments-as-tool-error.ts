@@ -7,9 +7,9 @@
  * warning here, not a failure. A call that succeeds is errors.invalid-arguments-rejected's failure.
  */
 import { isObject } from '../../../protocol/jsonrpc.js';
-import { defineCheck, pass, skip, violation } from '../../define.js';
+import { defineCheck, pass, skip, violation, incomplete } from '../../define.js';
 import { clip, describeAnswer, errorOf, evidenceOf } from '../protocol/probe.js';
-import { callWithInvalidArguments, type InvalidCall } from './invalid-arguments.js';
+import { callWithInvalidArguments, NO_TOOLS, type InvalidCall } from './invalid-arguments.js';
 
 /** The first revision with SEP-1303. */
 const SEP_1303_REVISION = '2025-11-25';
@@ -28,11 +28,11 @@ export default defineCheck({
       return skip(`the session speaks ${ctx.client.protocolVersion}; input validation errors became tool errors in ${SEP_1303_REVISION} (SEP-1303)`);
     }
     const calls = await callWithInvalidArguments(ctx);
-    if (typeof calls === 'string') return skip(calls);
+    if (typeof calls === 'string') return calls === NO_TOOLS ? skip(calls) : incomplete('no-callable-tool', calls);
     const evidence = calls.map((call) => evidenceOf(call.answer));
     const protocolError = calls.find((call) => errorOf(call.answer));
     if (protocolError) {
-      return violation(`${describeCall(protocolError)} got ${describeAnswer(protocolError.answer)}; input validation errors should be a result with isError: true (SEP-1303), which the model can read and correct`, evidence);
+      return violation('protocol-error', `${describeCall(protocolError)} got ${describeAnswer(protocolError.answer)}; input validation errors should be a result with isError: true (SEP-1303), which the model can read and correct`, evidence);
     }
     const toolErrors = calls.filter((call) => isObject(call.answer.response?.result) && call.answer.response.result.isError === true);
     if (toolErrors.length === 0) {

@@ -6,11 +6,11 @@
  * answer is errors.invalid-arguments-as-tool-error's business.
  */
 import { isObject } from '../../../protocol/jsonrpc.js';
-import { defineCheck, pass, skip, violation } from '../../define.js';
+import { defineCheck, pass, skip, violation, incomplete } from '../../define.js';
 import { clip, describeAnswer, errorOf, evidenceOf } from '../protocol/probe.js';
-import { callWithInvalidArguments, type InvalidCall } from './invalid-arguments.js';
+import { callWithInvalidArguments, NO_TOOLS, type InvalidCall } from './invalid-arguments.js';
 
-type Verdict = { rejected: true; how: string } | { rejected: false; why: string } | { skip: string };
+type Verdict = { rejected: true; how: string } | { rejected: false; code: string; why: string } | { undecided: string };
 
 export default defineCheck({
   id: 'errors.invalid-arguments-rejected',
@@ -23,13 +23,13 @@ export default defineCheck({
   spec: 'server/tools#security-considerations',
   async run(ctx) {
     const calls = await callWithInvalidArguments(ctx);
-    if (typeof calls === 'string') return skip(calls);
+    if (typeof calls === 'string') return calls === NO_TOOLS ? skip(calls) : incomplete('no-callable-tool', calls);
     const evidence = calls.map((call) => evidenceOf(call.answer));
     const verdicts = calls.map((call) => ({ sent: describeCall(call), verdict: judge(call) }));
     const accepted = verdicts.find((v) => 'rejected' in v.verdict && !v.verdict.rejected);
-    if (accepted && 'why' in accepted.verdict) return violation(`${accepted.sent} ${accepted.verdict.why}`, evidence);
+    if (accepted && 'why' in accepted.verdict) return violation(accepted.verdict.code, `${accepted.sent} ${accepted.verdict.why}`, evidence);
     const rejected = verdicts.filter((v) => 'rejected' in v.verdict);
-    if (rejected.length === 0) return skip(verdicts.map((v) => `${v.sent} ${'skip' in v.verdict ? v.verdict.skip : ''}`).join('; '));
+    if (rejected.length === 0) return incomplete('input-required', verdicts.map((v) => `${v.sent} ${'undecided' in v.verdict ? v.verdict.undecided : ''}`).join('; '));
     return pass(rejected.map((v) => `${v.sent} was rejected with ${'how' in v.verdict ? v.verdict.how : ''}`).join('; '), evidence);
   },
 });
@@ -40,8 +40,8 @@ function judge(call: InvalidCall): Verdict {
   const { answer } = call;
   if (errorOf(answer)) return { rejected: true, how: describeAnswer(answer) };
   const result = answer.response?.result;
-  if (!isObject(result)) return { rejected: false, why: `got ${describeAnswer(answer)}; invalid arguments must be rejected with a result with isError: true (or a -32602 error)` };
+  if (!isObject(result)) return { rejected: false, code: 'no-result', why: `got ${describeAnswer(answer)}; invalid arguments must be rejected with a result with isError: true (or a -32602 error)` };
   if (result.isError === true) return { rejected: true, how: 'a result with isError: true' };
-  if (result.resultType === 'input_required') return { skip: 'asked for input (input_required) instead of answering; mcpvet does not answer it here' };
-  return { rejected: false, why: `succeeded (${clip(JSON.stringify(result.content ?? result), 160)}); the server must validate tool inputs and reject these with isError: true` };
+  if (result.resultType === 'input_required') return { undecided: 'asked for input (input_required) instead of answering; mcpvet does not answer it here' };
+  return { rejected: false, code: 'accepted', why: `succeeded (${clip(JSON.stringify(result.content ?? result), 160)}); the server must validate tool inputs and reject these with isError: true` };
 }

@@ -39,6 +39,9 @@ const WRONG_VALUE: Record<string, unknown> = {
 
 const UNEXPECTED = 'mcpvet_unexpected_argument';
 
+/** The one reason that means "does not apply" rather than "could not decide". */
+export const NO_TOOLS = 'the server lists no tools';
+
 /**
  * One call per kind of break, each with the first callable tool that allows it (a tool without
  * required properties cannot lose one); a reason string when no call can be made at all.
@@ -64,7 +67,7 @@ export async function callWithInvalidArguments(ctx: CheckContext): Promise<Inval
     }
   }
   if (calls.length > 0) return calls;
-  if (reasons.length === 0) return 'the server lists no tools';
+  if (reasons.length === 0) return NO_TOOLS;
   return `no tool may be called with invalid arguments: ${reasons.slice(0, 3).join('; ')}${reasons.length > 3 ? '; …' : ''}`;
 }
 

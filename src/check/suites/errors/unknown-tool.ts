@@ -27,7 +27,7 @@ export default defineCheck({
     try {
       outcome = await ctx.client.request('tools/call', { name, arguments: {} });
     } catch (error) {
-      if (error instanceof TransportError) return violation(`tools/call of the unknown tool "${name}" got no answer: ${error.message}`);
+      if (error instanceof TransportError) return violation('no-answer', `tools/call of the unknown tool "${name}" got no answer: ${error.message}`);
       throw error;
     }
     const answer = answerOfOutcome(ctx.client, outcome);
@@ -37,7 +37,7 @@ export default defineCheck({
     if (!error) {
       const result = answer.response?.result;
       const isError = isObject(result) && result.isError === true;
-      return violation(
+      return violation('wrong-error',
         `${sent} was answered with ${isError ? `a result with isError: true (${clip(JSON.stringify(result.content), 120)})` : describeAnswer(answer)}; an unknown tool is a protocol error and must get a JSON-RPC error (-32602)`,
         evidence,
       );

@@ -5,7 +5,7 @@
  */
 import { headerParams, headerValueOf } from '../../../protocol/headers.js';
 import { isObject, type JsonObject } from '../../../protocol/jsonrpc.js';
-import type { CheckContext } from '../../types.js';
+import type { CheckContext, NotJudged } from '../../types.js';
 import { sampleValue } from '../mrtr/sample-values.js';
 import type { NamedRequest } from './probe.js';
 
@@ -20,7 +20,7 @@ export interface HeaderToolCall {
   headerValue: string;
 }
 
-export async function headerToolCall(ctx: CheckContext): Promise<HeaderToolCall | { skip: string }> {
+export async function headerToolCall(ctx: CheckContext): Promise<HeaderToolCall | NotJudged> {
   const withHeaders = (await ctx.tools()).filter((tool) => headerParams(tool.inputSchema).size > 0);
   if (withHeaders.length === 0) return { skip: 'no tool declares an x-mcp-header argument' };
   const reasons: string[] = [];
@@ -48,7 +48,7 @@ export async function headerToolCall(ctx: CheckContext): Promise<HeaderToolCall 
       headerValue,
     };
   }
-  return { skip: `tools with x-mcp-header arguments may not be called: ${reasons[0] ?? 'no usable argument value'}` };
+  return { skip: `tools with x-mcp-header arguments may not be called: ${reasons[0] ?? 'no usable argument value'}`, incomplete: 'no-callable-tool' };
 }
 
 function valueAt(root: unknown, path: string[]): unknown {

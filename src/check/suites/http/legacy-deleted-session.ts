@@ -28,9 +28,9 @@ export default defineCheck({
       const status = after?.http?.status;
       const evidence = [ctx.evidence(deleted!.frames, client), ...(after ? [ctx.evidence(after.frames, client)] : [])];
       if (status === 404) return pass(`after DELETE (HTTP ${deleteStatus}), a request with the old session id got 404`);
-      return violation(`after DELETE of session ${sessionId} (HTTP ${deleteStatus}), a ping with that session id got HTTP ${status}; a terminated session must answer 404 so the client starts a new one`, evidence);
+      return violation('deleted-session-served', `after DELETE of session ${sessionId} (HTTP ${deleteStatus}), a ping with that session id got HTTP ${status}; a terminated session must answer 404 so the client starts a new one`, evidence);
     } catch (error) {
-      if (error instanceof TransportError) return violation(`the session probe got no answer: ${error.message}`);
+      if (error instanceof TransportError) return violation('no-answer', `the session probe got no answer: ${error.message}`);
       throw error;
     }
   },

@@ -15,6 +15,6 @@ export default defineCheck({
     const result = await sendProbe(ctx, { method: 'server/discover', headers: { 'mcp-method': null } });
     const problem = expectRejection(result, 400, ErrorCode.HeaderMismatch);
     if (!problem) return pass('server/discover without Mcp-Method was refused with 400 and -32020');
-    return violation(`server/discover sent without the Mcp-Method header ${problem} (HeaderMismatch)`, probeEvidence(ctx, result));
+    return violation('missing-header-accepted', `server/discover sent without the Mcp-Method header ${problem} (HeaderMismatch)`, probeEvidence(ctx, result));
   },
 });

@@ -4,7 +4,7 @@
  * one must be answered as the plain one is (the encoding is optional for a plain value, never wrong).
  */
 import { ErrorCode } from '../../../protocol/errors.js';
-import { defineCheck, pass, skip, violation } from '../../define.js';
+import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
 import { base64Form, describeAnswer, namedRequest, probeEvidence, sendProbe } from './probe.js';
 
 export default defineCheck({
@@ -17,14 +17,14 @@ export default defineCheck({
   spec: 'basic/transports/streamable-http#base64-form-for-header-values',
   async run(ctx) {
     const request = await namedRequest(ctx);
-    if ('skip' in request) return skip(request.skip);
+    if ('skip' in request) return notJudged(request);
     const plain = await sendProbe(ctx, request);
     const encoded = base64Form(request.name);
     const result = await sendProbe(ctx, { ...request, headers: { 'mcp-name': encoded } });
     const refused = result.outcome?.error?.code === ErrorCode.HeaderMismatch || (result.outcome?.http?.status === 400 && plain.outcome?.http?.status !== 400);
     const sameKind = Boolean(result.outcome?.result) === Boolean(plain.outcome?.result);
     if (!refused && sameKind) return pass(`${request.label} with Mcp-Name: ${encoded} was answered like the plain form (${describeAnswer(result)})`);
-    return violation(
+    return violation('bad-base64-accepted',
       `${request.label} with Mcp-Name: ${encoded} (the base64 form of "${request.name}") got ${describeAnswer(result)}, while the plain header got ${describeAnswer(plain)}; servers must decode =?base64?…?= before comparing`,
       [...probeEvidence(ctx, result), ...probeEvidence(ctx, plain)],
     );

@@ -1,7 +1,7 @@
 /** Mcp-Name must equal params.name (or params.uri); a mismatch gets 400 with -32020 (DIGEST §3). */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { encodeHeaderValue } from '../../../protocol/headers.js';
-import { defineCheck, pass, skip, violation } from '../../define.js';
+import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
 import { expectRejection, namedRequest, probeEvidence, sendProbe } from './probe.js';
 
 export default defineCheck({
@@ -14,11 +14,11 @@ export default defineCheck({
   spec: 'basic/transports/streamable-http#required-request-headers',
   async run(ctx) {
     const request = await namedRequest(ctx);
-    if ('skip' in request) return skip(request.skip);
+    if ('skip' in request) return notJudged(request);
     const other = `${request.name}-mcpvet-other`;
     const result = await sendProbe(ctx, { ...request, headers: { 'mcp-name': encodeHeaderValue(other) } });
     const problem = expectRejection(result, 400, ErrorCode.HeaderMismatch);
     if (!problem) return pass(`${request.label} under Mcp-Name: ${other} was refused with 400 and -32020`);
-    return violation(`${request.label} sent with Mcp-Name: ${other} ${problem} (HeaderMismatch)`, probeEvidence(ctx, result));
+    return violation('mismatch-accepted', `${request.label} sent with Mcp-Name: ${other} ${problem} (HeaderMismatch)`, probeEvidence(ctx, result));
   },
 });

@@ -1,6 +1,6 @@
 /** tools/call, prompts/get and resources/read carry Mcp-Name; without it: 400 with -32020 (DIGEST §3). */
 import { ErrorCode } from '../../../protocol/errors.js';
-import { defineCheck, pass, skip, violation } from '../../define.js';
+import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
 import { expectRejection, namedRequest, probeEvidence, sendProbe } from './probe.js';
 
 export default defineCheck({
@@ -13,10 +13,10 @@ export default defineCheck({
   spec: 'basic/transports/streamable-http#required-request-headers',
   async run(ctx) {
     const request = await namedRequest(ctx);
-    if ('skip' in request) return skip(request.skip);
+    if ('skip' in request) return notJudged(request);
     const result = await sendProbe(ctx, { ...request, headers: { 'mcp-name': null } });
     const problem = expectRejection(result, 400, ErrorCode.HeaderMismatch);
     if (!problem) return pass(`${request.label} without Mcp-Name was refused with 400 and -32020`);
-    return violation(`${request.label} sent without the Mcp-Name header ${problem} (HeaderMismatch)`, probeEvidence(ctx, result));
+    return violation('missing-header-accepted', `${request.label} sent without the Mcp-Name header ${problem} (HeaderMismatch)`, probeEvidence(ctx, result));
   },
 });

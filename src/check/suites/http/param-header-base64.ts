@@ -1,6 +1,6 @@
 /** Mcp-Param-* values may come base64-encoded (`=?base64?…?=`); servers decode before comparing (DIGEST §3). */
 import { ErrorCode } from '../../../protocol/errors.js';
-import { defineCheck, pass, skip, violation } from '../../define.js';
+import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
 import { headerToolCall } from './header-tool.js';
 import { base64Form, describeAnswer, probeEvidence, sendProbe } from './probe.js';
 
@@ -15,7 +15,7 @@ export default defineCheck({
   spec: 'basic/transports/streamable-http#base64-form-for-header-values',
   async run(ctx) {
     const call = await headerToolCall(ctx);
-    if ('skip' in call) return skip(call.skip);
+    if ('skip' in call) return notJudged(call);
     // The string form of the value (integers in decimal, booleans as true/false), then encoded.
     const plainText = typeof call.bodyValue === 'string' ? call.bodyValue : String(call.bodyValue);
     const encoded = base64Form(plainText);
@@ -25,7 +25,7 @@ export default defineCheck({
     if (!refused && Boolean(result.outcome?.result) === Boolean(plain.outcome?.result)) {
       return pass(`${call.request.label} with Mcp-Param-${call.headerName}: ${encoded} was answered like the plain form (${describeAnswer(result)})`);
     }
-    return violation(
+    return violation('bad-base64-accepted',
       `${call.request.label} with Mcp-Param-${call.headerName}: ${encoded} (the base64 form of ${JSON.stringify(plainText)}) got ${describeAnswer(result)}, while the plain header got ${describeAnswer(plain)}; servers must decode =?base64?…?= before comparing`,
       [...probeEvidence(ctx, result), ...probeEvidence(ctx, plain)],
     );

@@ -9,7 +9,7 @@ import { TransportError } from '../../../protocol/transport-error.js';
 import { modernHeaders } from '../../../protocol/headers.js';
 import { isObject, type JsonObject } from '../../../protocol/jsonrpc.js';
 import { withModernMeta } from '../../../protocol/meta.js';
-import type { CheckContext, Evidence } from '../../types.js';
+import type { CheckContext, Evidence, NotJudged } from '../../types.js';
 import { sampleObject } from '../mrtr/sample-values.js';
 
 export interface ModernProbe {
@@ -91,7 +91,7 @@ export interface NamedRequest {
  * A request that carries Mcp-Name and is safe to send: reading a listed resource, getting a
  * listed prompt, or else calling a tool the user allowed.
  */
-export async function namedRequest(ctx: CheckContext): Promise<NamedRequest | { skip: string }> {
+export async function namedRequest(ctx: CheckContext): Promise<NamedRequest | NotJudged> {
   const caps = ctx.client.serverCapabilities;
   if (isObject(caps.resources)) {
     const resources = await ctx.client.listAll('resources/list').catch(() => []);
@@ -121,7 +121,7 @@ export async function namedRequest(ctx: CheckContext): Promise<NamedRequest | { 
       const name = String(tool.name);
       return { method: 'tools/call', params: { name, arguments: policy.args ?? sampleObject(tool.inputSchema) }, name, inputSchema: tool.inputSchema, label: `tools/call ${name}` };
     }
-    if (reasons.length) return { skip: `no resource or prompt is listed, and no tool may be called (${reasons[0]})` };
+    if (reasons.length) return { skip: `no resource or prompt is listed, and no tool may be called (${reasons[0]})`, incomplete: 'no-callable-tool' };
   }
   return { skip: 'the server lists no resource, prompt or callable tool, so no request carries Mcp-Name' };
 }

@@ -16,6 +16,6 @@ export default defineCheck({
     const result = await sendProbe(ctx, { method });
     const problem = expectRejection(result, 404, ErrorCode.MethodNotFound);
     if (!problem) return pass(`${method} got 404 with -32601`);
-    return violation(`${method} (with matching headers) ${problem} (MethodNotFound)`, probeEvidence(ctx, result));
+    return violation('not-method-not-found', `${method} (with matching headers) ${problem} (MethodNotFound)`, probeEvidence(ctx, result));
   },
 });

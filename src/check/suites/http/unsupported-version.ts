@@ -31,10 +31,10 @@ export default defineCheck({
       evidence.push(...probeEvidence(ctx, result));
       const sent = `server/discover at the unknown ${sideOf(version)} protocol version ${version}`;
       const problem = expectRejection(result, 400, ErrorCode.UnsupportedProtocolVersion);
-      if (problem) return violation(`${sent} ${problem} (UnsupportedProtocolVersion)`, evidence);
+      if (problem) return violation('not-32022', `${sent} ${problem} (UnsupportedProtocolVersion)`, evidence);
       const data = result.outcome?.error?.data;
       if (!isObject(data) || !Array.isArray(data.supported) || data.requested !== version) {
-        return violation(`${sent}: -32022 must carry data {supported: [...], requested: "${version}"}; got data ${JSON.stringify(data) ?? 'absent'}`, evidence);
+        return violation('bad-error-data', `${sent}: -32022 must carry data {supported: [...], requested: "${version}"}; got data ${JSON.stringify(data) ?? 'absent'}`, evidence);
       }
       refused.push(`${version} was refused with 400 and -32022, supported: ${data.supported.join(', ')}`);
     }

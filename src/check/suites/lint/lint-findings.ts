@@ -33,5 +33,5 @@ export async function lintFindingsOf(ctx: CheckContext, basis: LintBasis): Promi
   const found = lintTools(tools).filter((finding) => basisOf(finding) === basis);
   const what = basis === 'spec-must' ? 'error-level findings a spec MUST is behind' : 'advice findings (portability, descriptions, size, schema constructs)';
   if (found.length === 0) return pass(`${tools.length} tool(s) have no ${what}`);
-  return violation(`${found.length} ${what} (run \`mcpvet lint\` for fixes): ${describeFindings(found)}`);
+  return violation('lint-findings', `${found.length} ${what} (run \`mcpvet lint\` for fixes): ${describeFindings(found)}`);
 }

@@ -31,7 +31,7 @@ export default defineCheck({
       return pass(`${responses} responses in the run examined: ${found.length ? `the ${found.length} input_required answer(s) are all to ${ALLOWED.join(', ')}` : 'none of them is input_required'}`);
     }
     const methods = [...new Set(wrong.map((entry) => entry.method ?? 'a request mcpvet cannot match'))];
-    return violation(
+    return violation('method-not-allowed',
       `the server answered ${methods.join(', ')} with resultType "input_required"; only ${ALLOWED.join(', ')} may ask for input (multi round-trip requests)`,
       [{ frames: wrong.slice(0, 5).map((entry) => entry.frame) }],
     );

@@ -4,7 +4,7 @@
  */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
-import { defineCheck, pass, skip, violation } from '../../define.js';
+import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
 import { describeOutcome, findInputRequired, requestWith } from './input-required.js';
 
 export default defineCheck({
@@ -17,7 +17,7 @@ export default defineCheck({
   spec: 'basic/index#error-codes',
   async run(ctx) {
     const found = await findInputRequired(ctx, { accept: (candidate) => candidate.capabilities.length > 0 });
-    if ('skip' in found) return skip(found.skip);
+    if ('skip' in found) return notJudged(found);
     const fresh = await ctx.openClient();
     const outcome = await requestWith(fresh, found.candidate, {});
     if (outcome.error?.code !== ErrorCode.MissingRequiredClientCapability) {
@@ -27,11 +27,11 @@ export default defineCheck({
     const required = isObject(data) ? data.requiredCapabilities : undefined;
     const evidence = [ctx.evidence(outcome.frames, fresh)];
     if (!isObject(required)) {
-      return violation(`${found.candidate.label} answered -32021 without data.requiredCapabilities (got data ${JSON.stringify(data) ?? 'absent'}); the client cannot tell what to declare`, evidence);
+      return violation('no-required-capabilities', `${found.candidate.label} answered -32021 without data.requiredCapabilities (got data ${JSON.stringify(data) ?? 'absent'}); the client cannot tell what to declare`, evidence);
     }
     const named = Object.keys(required);
     if (!named.some((capability) => found.capabilities.includes(capability))) {
-      return violation(
+      return violation('wrong-required-capabilities',
         `${found.candidate.label} asks for ${found.capabilities.join(', ')}, but its -32021 names ${named.length ? named.join(', ') : 'no capability'} in data.requiredCapabilities`,
         evidence,
       );

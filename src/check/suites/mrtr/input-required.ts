@@ -7,7 +7,7 @@
 import type { McpClient, RpcOutcome } from '../../../client/types.js';
 import { isObject, type JsonObject } from '../../../protocol/jsonrpc.js';
 import { META } from '../../../protocol/meta.js';
-import type { CheckContext } from '../../types.js';
+import type { CheckContext, NotJudged } from '../../types.js';
 import { sampleForm, sampleObject } from './sample-values.js';
 
 export type InputMethod = 'tools/call' | 'resources/read' | 'prompts/get';
@@ -118,7 +118,7 @@ const answeredPlainly = new WeakMap<McpClient, Set<string>>();
 export async function findInputRequired(
   ctx: CheckContext,
   options: { client?: McpClient; accept?: (found: InputRequiredFound) => boolean } = {},
-): Promise<InputRequiredFound | { skip: string }> {
+): Promise<InputRequiredFound | NotJudged> {
   const client = options.client ?? ctx.client;
   const { candidates, notAllowed } = await inputCandidates(ctx);
   let known = answeredPlainly.get(ctx.client);
@@ -138,7 +138,7 @@ export async function findInputRequired(
   const hint = notAllowed.length
     ? `; tools not called: ${notAllowed.join(', ')} (allow them with --allow-call or a --calls file)`
     : '';
-  return { skip: `no request answered input_required: ${tried}${hint}` };
+  return { skip: `no request answered input_required: ${tried}${hint}`, incomplete: notAllowed.length ? 'no-callable-tool' : 'no-input-required' };
 }
 
 /** An answer for one input request: forms filled from their schema, a canned model reply, no roots. */

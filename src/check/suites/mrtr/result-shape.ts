@@ -4,7 +4,7 @@
  * kinds a client can answer.
  */
 import { isObject, type JsonObject } from '../../../protocol/jsonrpc.js';
-import { defineCheck, pass, skip, violation } from '../../define.js';
+import { defineCheck, pass, skip, violation, notJudged, incomplete } from '../../define.js';
 import { CAPABILITY_OF_KIND, findInputRequired } from './input-required.js';
 import { inputRequiredResponses } from './trace-scan.js';
 
@@ -19,14 +19,14 @@ export default defineCheck({
   async run(ctx) {
     const probe = await findInputRequired(ctx);
     const found = inputRequiredResponses(ctx.traces());
-    if (found.length === 0) return skip('skip' in probe ? probe.skip : 'no input_required answer was seen');
+    if (found.length === 0) return 'skip' in probe ? notJudged(probe) : incomplete('no-input-required', 'no input_required answer was seen');
     const problems: { text: string; entry: (typeof found)[number] }[] = [];
     for (const entry of found) {
       const problem = shapeProblem(entry.message.result as JsonObject);
       if (problem) problems.push({ text: `${entry.method ?? 'a request'}: ${problem}`, entry });
     }
     if (problems.length === 0) return pass(`${found.length} InputRequiredResult(s), each with inputRequests or requestState`);
-    return violation(problems.slice(0, 3).map((problem) => problem.text).join('; '), [{ frames: problems.slice(0, 5).map((problem) => problem.entry.frame) }]);
+    return violation('malformed-result', problems.slice(0, 3).map((problem) => problem.text).join('; '), [{ frames: problems.slice(0, 5).map((problem) => problem.entry.frame) }]);
   },
 });
 

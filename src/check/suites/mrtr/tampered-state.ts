@@ -6,7 +6,7 @@
  * not complete. "Rejected" means a JSON-RPC error, or asking again (input_required).
  */
 import { ALL_INPUT_CAPABILITIES, describeOutcome, isInputRequired, requestWith, retryParams } from './input-required.js';
-import { defineCheck, pass, skip, violation } from '../../define.js';
+import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
 import { findGuardingState, tamper } from './state-flow.js';
 
 export default defineCheck({
@@ -19,7 +19,7 @@ export default defineCheck({
   spec: 'basic/patterns/mrtr#requeststate-security',
   async run(ctx) {
     const found = await findGuardingState(ctx);
-    if ('skip' in found) return skip(found.skip);
+    if ('skip' in found) return notJudged(found);
     const genuine = retryParams(found.result);
     const { state, position } = tamper(genuine.requestState as string);
     const outcome = await requestWith(ctx.client, found.candidate, ALL_INPUT_CAPABILITIES, { ...genuine, requestState: state });
@@ -27,7 +27,7 @@ export default defineCheck({
     if (outcome.error || isInputRequired(outcome)) {
       return pass(`${found.candidate.label}: a requestState with character ${position} changed was refused (${describeOutcome(outcome)})`);
     }
-    return violation(
+    return violation('tampered-state-accepted',
       `${found.candidate.label}: the retry carried the server's requestState with character ${position} changed, and the server answered ${describeOutcome(outcome)} — it acted on a state it cannot have verified; protect requestState with an HMAC or AEAD and reject what fails verification`,
       evidence,
     );

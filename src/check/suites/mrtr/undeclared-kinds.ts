@@ -5,7 +5,7 @@
  * nothing undeclared.
  */
 import { ErrorCode } from '../../../protocol/errors.js';
-import { defineCheck, pass, skip, violation } from '../../define.js';
+import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
 import { capabilitiesNeeded, describeOutcome, findInputRequired, requestWith } from './input-required.js';
 
 export default defineCheck({
@@ -18,7 +18,7 @@ export default defineCheck({
   spec: 'basic/patterns/mrtr#server-rules',
   async run(ctx) {
     const found = await findInputRequired(ctx, { accept: (candidate) => candidate.capabilities.length > 0 });
-    if ('skip' in found) return skip(found.skip);
+    if ('skip' in found) return notJudged(found);
     const { candidate } = found;
     // A fresh connection, so nothing declared earlier can be in play (stateless.no-capability-carryover judges that).
     const fresh = await ctx.openClient();
@@ -29,13 +29,13 @@ export default defineCheck({
     }
     const asked = outcome.result?.resultType === 'input_required' ? capabilitiesNeeded(outcome.result) : [];
     if (asked.length > 0) {
-      return violation(
+      return violation('undeclared-kind-requested',
         `${candidate.label} declaring clientCapabilities {} came back input_required with input requests needing ${asked.join(', ')}; a server may ask only for what the request declared, otherwise it answers -32021`,
         evidence,
       );
     }
     if (outcome.result) return pass(`${candidate.label} declaring no capabilities answered ${describeOutcome(outcome)} without asking for undeclared input`);
-    return violation(
+    return violation('wrong-error',
       `${candidate.label} needs ${found.capabilities.join(', ')}; declaring none, it answered ${describeOutcome(outcome)} instead of -32021 MissingRequiredClientCapability`,
       evidence,
     );

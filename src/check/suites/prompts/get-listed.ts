@@ -4,7 +4,7 @@
  * is not held against the server (it may need a real value), but one that needs no argument is.
  */
 import { isObject } from '../../../protocol/jsonrpc.js';
-import { defineCheck, pass, skip, violation } from '../../define.js';
+import { defineCheck, pass, skip, violation, incomplete } from '../../define.js';
 import type { Evidence } from '../../types.js';
 import { describeAnswer, summarize } from '../tools/shared/answer.js';
 import { issueText, partIssues } from '../tools/shared/entity-shape.js';
@@ -50,8 +50,8 @@ export default defineCheck({
         evidence.push(ctx.evidence(outcome.frames));
       } else rendered.push(`"${name}"`);
     }
-    if (problems.length > 0) return violation(`prompts/get did not return valid messages: ${summarize(problems)}`, evidence);
-    if (rendered.length === 0) return skip(`no prompt could be rendered without knowing real argument values: ${summarize(unrendered)}`);
+    if (problems.length > 0) return violation('invalid-messages', `prompts/get did not return valid messages: ${summarize(problems)}`, evidence);
+    if (rendered.length === 0) return incomplete('no-arguments-known', `no prompt could be rendered without knowing real argument values: ${summarize(unrendered)}`);
     const note = unrendered.length > 0 ? `; not rendered with guessed arguments: ${summarize(unrendered, 3)}` : '';
     return pass(`${rendered.join(', ')} rendered to valid messages${note}`);
   },

@@ -23,6 +23,6 @@ export default defineCheck({
     const missing = requiredArguments(prompt);
     const outcome = await ctx.client.getPrompt(name, {});
     if (outcome.error?.code === ErrorCode.InvalidParams) return pass(`prompts/get "${name}" without its required argument(s) ${missing.join(', ')} answered -32602`);
-    return violation(`prompts/get "${name}" without its required argument(s) ${missing.join(', ')} answered ${describeAnswer(outcome)}; a missing required argument must give -32602 (Invalid params)`, [ctx.evidence(outcome.frames)]);
+    return violation('not-invalid-params', `prompts/get "${name}" without its required argument(s) ${missing.join(', ')} answered ${describeAnswer(outcome)}; a missing required argument must give -32602 (Invalid params)`, [ctx.evidence(outcome.frames)]);
   },
 });

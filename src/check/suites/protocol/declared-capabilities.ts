@@ -29,7 +29,7 @@ export default defineCheck({
       problems.push(`the server declares "${probe.capability}" but ${probe.method} ${problem}`);
       evidence.push(evidenceOf(answer));
     }
-    if (problems.length > 0) return violation(problems.join('; '), evidence);
+    if (problems.length > 0) return violation('capability-not-served', problems.join('; '), evidence);
     return pass(`${declared.map((probe) => `${probe.capability} (${probe.method})`).join(', ')} answered as declared`);
   },
 });

@@ -20,9 +20,9 @@ export default defineCheck({
     const answer = await exchange(ctx.client, eraMessage(ctx.client, probeId('discover'), 'server/discover'), { timeoutMs: ctx.timeoutMs });
     const evidence = [evidenceOf(answer)];
     const result = answer.response?.result;
-    if (!isObject(result)) return violation(`server/discover got ${describeAnswer(answer)}; servers must implement it and return a DiscoverResult`, evidence);
+    if (!isObject(result)) return violation('no-result', `server/discover got ${describeAnswer(answer)}; servers must implement it and return a DiscoverResult`, evidence);
     const problems = discoverProblems(result, ctx.client.protocolVersion);
-    if (problems.length > 0) return violation(`the server/discover result is malformed: ${problems.join('; ')}`, evidence);
+    if (problems.length > 0) return violation('malformed-result', `the server/discover result is malformed: ${problems.join('; ')}`, evidence);
     return pass(`server/discover lists ${JSON.stringify(result.supportedVersions)}, capabilities ${JSON.stringify(Object.keys(result.capabilities as object))}, ttlMs ${String(result.ttlMs)}, cacheScope "${String(result.cacheScope)}"`, evidence);
   },
 });

@@ -35,7 +35,7 @@ export default defineCheck({
       }
       if (!sameId(response, id)) problems.push(`the error for ${typeof id === 'string' ? 'string' : 'integer'} id ${JSON.stringify(id)} came back with id ${JSON.stringify(response.id)}`);
     }
-    if (problems.length > 0) return violation(`${problems.join('; ')}; an error response must carry the request's id unchanged`, evidence);
+    if (problems.length > 0) return violation('id-not-echoed', `${problems.join('; ')}; an error response must carry the request's id unchanged`, evidence);
     return pass('error responses to a string id and to an integer id carried the same id back', evidence);
   },
 });

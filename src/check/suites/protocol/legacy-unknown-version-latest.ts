@@ -42,7 +42,7 @@ export default defineCheck({
       // A refusal, or a version it cannot speak, is protocol.legacy-initialize-unknown-version's business.
       if (!chosen || chosen === unknown || !(LEGACY_VERSIONS as readonly string[]).includes(chosen)) continue;
       if (chosen < latest) {
-        return violation(`initialize offering the unknown ${sideOf(unknown)} version "${unknown}" got "${chosen}", though the server supports the later "${latest}"; it should answer with the latest version it supports`, evidence);
+        return violation('not-latest', `initialize offering the unknown ${sideOf(unknown)} version "${unknown}" got "${chosen}", though the server supports the later "${latest}"; it should answer with the latest version it supports`, evidence);
       }
       got.push(`"${unknown}" got "${chosen}"`);
     }

@@ -29,14 +29,14 @@ export default defineCheck({
     for (const version of UNKNOWN_VERSIONS) {
       const outcome = await offer(ctx, version);
       evidence.push(outcome.evidence);
-      if (outcome.problem) return violation(outcome.problem, evidence);
+      if (outcome.problem) return violation(outcome.code ?? 'no-version-proposed', outcome.problem, evidence);
       passes.push(outcome.passed);
     }
     return pass(passes.join('; '), evidence);
   },
 });
 
-async function offer(ctx: CheckContext, unknown: string): Promise<{ evidence: Evidence; problem?: string; passed: string }> {
+async function offer(ctx: CheckContext, unknown: string): Promise<{ evidence: Evidence; problem?: string; code?: string; passed: string }> {
   const answer = await probeInitialize(ctx, unknown);
   const evidence = evidenceOf(answer);
   const sent = `initialize offering the unknown ${sideOf(unknown)} version "${unknown}"`;
@@ -46,12 +46,12 @@ async function offer(ctx: CheckContext, unknown: string): Promise<{ evidence: Ev
     if (error.code === ErrorCode.InvalidParams && Array.isArray(data.supported) && data.requested === unknown) {
       return { evidence, passed: `${sent} was refused with -32602 listing the supported versions ${JSON.stringify(data.supported)}` };
     }
-    return { evidence, passed: '', problem: `${sent} got ${describeAnswer(answer)}; the server must answer with a version it supports (or, as the spec's example does, -32602 with data {supported, requested})` };
+    return { evidence, passed: '', code: 'no-version-proposed', problem: `${sent} got ${describeAnswer(answer)}; the server must answer with a version it supports (or, as the spec's example does, -32602 with data {supported, requested})` };
   }
   const chosen = chosenVersion(answer.response?.result);
-  if (chosen === unknown) return { evidence, passed: '', problem: `${sent} got "${unknown}" back: the server accepted a version it cannot support instead of proposing one it does` };
+  if (chosen === unknown) return { evidence, passed: '', code: 'unknown-version-accepted', problem: `${sent} got "${unknown}" back: the server accepted a version it cannot support instead of proposing one it does` };
   if (!chosen || !(LEGACY_VERSIONS as readonly string[]).includes(chosen)) {
-    return { evidence, passed: '', problem: `${sent} was answered with ${chosen ? `protocolVersion "${chosen}", which is no initialize-era MCP revision` : describeAnswer(answer)}; the server must propose a version it supports` };
+    return { evidence, passed: '', code: 'not-a-revision', problem: `${sent} was answered with ${chosen ? `protocolVersion "${chosen}", which is no initialize-era MCP revision` : describeAnswer(answer)}; the server must propose a version it supports` };
   }
   return { evidence, passed: `${sent} got "${chosen}" back, a version the server supports` };
 }

@@ -25,6 +25,7 @@ export default defineCheck({
     const deep = pinnedNotes(traces, 'too-deep');
     if (deep.length === 0) return pass(`no message of the run nested deeper than ${MAX_JSON_DEPTH} levels`);
     return violation(
+      'too-deep',
       `${deep.length} message(s) from the server nested deeper than ${MAX_JSON_DEPTH} levels (the first ${String(deep[0]!.detail?.chars)} characters long); mcpvet refused them unread, as any client that walks messages recursively must`,
       [{ frames: deep.slice(0, MAX_SHOWN) }],
     );

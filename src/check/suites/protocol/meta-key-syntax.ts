@@ -43,7 +43,7 @@ export default defineCheck({
     }
     if (problems.length === 0) return pass(`${keys} _meta keys in server messages follow the key syntax`);
     const shown = problems.slice(0, MAX_REPORTED);
-    return violation(`${shown.map((p) => p.text).join('; ')}${problems.length > MAX_REPORTED ? `; and ${problems.length - MAX_REPORTED} more` : ''}`, [{ frames: [...new Set(shown.map((p) => p.frame))] }]);
+    return violation('invalid-meta-key', `${shown.map((p) => p.text).join('; ')}${problems.length > MAX_REPORTED ? `; and ${problems.length - MAX_REPORTED} more` : ''}`, [{ frames: [...new Set(shown.map((p) => p.frame))] }]);
   },
 });
 

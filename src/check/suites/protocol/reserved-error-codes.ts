@@ -39,7 +39,7 @@ export default defineCheck({
     }
     if (problems.length === 0) return pass(`${errors} error responses use no undefined or retired code and the defined ones with their data`);
     const shown = problems.slice(0, MAX_REPORTED);
-    return violation(`${shown.map((p) => p.text).join('; ')}${problems.length > MAX_REPORTED ? `; and ${problems.length - MAX_REPORTED} more` : ''}`, [{ frames: shown.map((p) => p.frame) }]);
+    return violation('reserved-code-misused', `${shown.map((p) => p.text).join('; ')}${problems.length > MAX_REPORTED ? `; and ${problems.length - MAX_REPORTED} more` : ''}`, [{ frames: shown.map((p) => p.frame) }]);
   },
 });
 

@@ -43,7 +43,7 @@ export default defineCheck({
     }
     if (problems.length === 0) return pass(`${judged} modern result(s) of the run carry a known resultType`);
     const shown = problems.slice(0, MAX_REPORTED);
-    return violation(`${problems.length} of ${judged} modern result(s) break the rule: ${shown.map((problem) => problem.text).join('; ')}${problems.length > MAX_REPORTED ? '; …' : ''}`, [
+    return violation('bad-result-type', `${problems.length} of ${judged} modern result(s) break the rule: ${shown.map((problem) => problem.text).join('; ')}${problems.length > MAX_REPORTED ? '; …' : ''}`, [
       { frames: [...new Set(shown.map((problem) => problem.frame))] },
     ]);
   },

@@ -28,7 +28,7 @@ export default defineCheck({
       const answer = await exchange(ctx.client, eraMessage(ctx.client, probeId('server-info'), method), { timeoutMs: ctx.timeoutMs });
       const result = answer.response?.result;
       if (!isObject(result)) {
-        if (method === 'server/discover') return violation(`server/discover got ${describeAnswer(answer)}, so there is no result to carry serverInfo`, [evidenceOf(answer)]);
+        if (method === 'server/discover') return violation('no-discover-result', `server/discover got ${describeAnswer(answer)}, so there is no result to carry serverInfo`, [evidenceOf(answer)]);
         continue; // protocol.declared-capabilities-implemented reports a list method that fails
       }
       judged++;
@@ -38,7 +38,7 @@ export default defineCheck({
         evidence.push(evidenceOf(answer));
       }
     }
-    if (problems.length > 0) return violation(`${problems.join('; ')}; every result should name the server in _meta["${META.serverInfo}"] ({name, version})`, evidence);
+    if (problems.length > 0) return violation('missing-server-info', `${problems.join('; ')}; every result should name the server in _meta["${META.serverInfo}"] ({name, version})`, evidence);
     return pass(`${judged} result(s) (${methods.join(', ')}) carry _meta["${META.serverInfo}"]`);
   },
 });

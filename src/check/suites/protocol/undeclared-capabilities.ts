@@ -29,7 +29,7 @@ export default defineCheck({
       problems.push(`"${probe.capability}" is not declared, yet ${probe.method} got ${describeAnswer(answer)} instead of -32601`);
       evidence.push(evidenceOf(answer));
     }
-    if (problems.length > 0) return violation(problems.join('; '), evidence);
+    if (problems.length > 0) return violation('undeclared-served', problems.join('; '), evidence);
     return pass(`${undeclared.map((probe) => probe.method).join(', ')} (capabilities not declared) answered -32601`);
   },
 });

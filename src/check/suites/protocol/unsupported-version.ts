@@ -28,21 +28,21 @@ export default defineCheck({
     for (const version of UNKNOWN_VERSIONS) {
       const outcome = await probeVersion(ctx, version);
       evidence.push(outcome.evidence);
-      if (outcome.problem) return violation(outcome.problem, evidence);
+      if (outcome.problem) return violation(outcome.code ?? 'not-32022', outcome.problem, evidence);
       passes.push(outcome.passed);
     }
     return pass(passes.join('; '), evidence);
   },
 });
 
-async function probeVersion(ctx: CheckContext, version: string): Promise<{ evidence: Evidence; problem?: string; passed: string }> {
+async function probeVersion(ctx: CheckContext, version: string): Promise<{ evidence: Evidence; problem?: string; code?: string; passed: string }> {
   const message = { jsonrpc: '2.0', id: probeId('unsupported-version'), method: 'server/discover', params: { _meta: modernMeta(ctx.client, { [META.protocolVersion]: version }) } };
   const answer = await exchange(ctx.client, message, { timeoutMs: ctx.timeoutMs });
   const evidence = evidenceOf(answer);
   const sent = `server/discover with the unknown ${sideOf(version)} protocolVersion "${version}"`;
   const error = errorOf(answer);
   if (error?.code !== ErrorCode.UnsupportedProtocolVersion) {
-    return { evidence, passed: '', problem: `${sent} got ${describeAnswer(answer)}; an unsupported version must get error -32022` };
+    return { evidence, passed: '', code: 'not-32022', problem: `${sent} got ${describeAnswer(answer)}; an unsupported version must get error -32022` };
   }
   const data = isObject(error.data) ? error.data : undefined;
   const problems: string[] = [];
@@ -54,6 +54,6 @@ async function probeVersion(ctx: CheckContext, version: string): Promise<{ evide
     if (data.requested !== version) problems.push(`data.requested is ${JSON.stringify(data.requested)}, not the requested "${version}"`);
   }
   if (answer.http && answer.http.status !== 400) problems.push(`the HTTP status is ${answer.http.status}, not 400`);
-  if (problems.length > 0) return { evidence, passed: '', problem: `${sent} got -32022, but ${problems.join('; ')}` };
+  if (problems.length > 0) return { evidence, passed: '', code: 'bad-error-data', problem: `${sent} got -32022, but ${problems.join('; ')}` };
   return { evidence, passed: `${sent} got -32022 with data.supported ${JSON.stringify(data?.supported)} and data.requested echoed${answer.http ? ', HTTP 400' : ''}` };
 }

@@ -30,7 +30,7 @@ export default defineCheck({
         evidence.push(ctx.evidence(listingFrames(listing)));
       }
     }
-    if (problems.length > 0) return violation(`list results must carry ttlMs (an integer >= 0) and cacheScope ("public" or "private"): ${summarize(problems)}`, evidence);
+    if (problems.length > 0) return violation('missing-cache-hints', `list results must carry ttlMs (an integer >= 0) and cacheScope ("public" or "private"): ${summarize(problems)}`, evidence);
     return pass(`${judged.join(' and ')} results carry ttlMs and cacheScope`);
   },
 });

@@ -25,7 +25,7 @@ export default defineCheck({
         for (const issue of partIssues(ctx.era, 'Resource', resource)) problems.push(`${where}resource ${itemLabel(resource, index, 'uri')}: ${issueText(issue)}`);
       });
     });
-    if (problems.length > 0) return violation(`resources/list does not have the shape the spec requires: ${summarize(problems)}`, [ctx.evidence(listingFrames(listing))]);
+    if (problems.length > 0) return violation('malformed-list', `resources/list does not have the shape the spec requires: ${summarize(problems)}`, [ctx.evidence(listingFrames(listing))]);
     return pass(`${listing.items.length} resource(s) on ${listing.pages.length} page(s), each with a uri and a name`);
   },
 });

@@ -31,7 +31,7 @@ export default defineCheck({
         for (const issue of partIssues(ctx.era, 'ResourceTemplate', template)) problems.push(`${where}template ${itemLabel(template, index, 'uriTemplate')}: ${issueText(issue)}`);
       });
     });
-    if (problems.length > 0) return violation(`resources/templates/list does not have the shape the spec requires: ${summarize(problems)}`, [ctx.evidence(listingFrames(listing))]);
+    if (problems.length > 0) return violation('malformed-list', `resources/templates/list does not have the shape the spec requires: ${summarize(problems)}`, [ctx.evidence(listingFrames(listing))]);
     return pass(`${listing.items.length} resource template(s), each with a uriTemplate and a name`);
   },
 });

@@ -4,7 +4,7 @@
  * (it answers -32021 or falls back), on the very same connection.
  */
 import { ErrorCode } from '../../../protocol/errors.js';
-import { defineCheck, pass, skip, violation } from '../../define.js';
+import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
 import { capabilitiesNeeded, describeOutcome, findInputRequired, requestWith } from '../mrtr/input-required.js';
 
 export default defineCheck({
@@ -18,12 +18,12 @@ export default defineCheck({
   async run(ctx) {
     const client = await ctx.openClient();
     const found = await findInputRequired(ctx, { client, accept: (candidate) => candidate.capabilities.length > 0 });
-    if ('skip' in found) return skip(found.skip);
+    if ('skip' in found) return notJudged(found);
     const outcome = await requestWith(client, found.candidate, {});
     const evidence = [ctx.evidence(found.outcome.frames, client), ctx.evidence(outcome.frames, client)];
     const asked = outcome.result?.resultType === 'input_required' ? capabilitiesNeeded(outcome.result) : [];
     if (asked.length > 0) {
-      return violation(
+      return violation('capabilities-carried-over',
         `${found.candidate.label} declaring no capabilities, right after the same request declared ${found.capabilities.join(', ')} on this connection, still asked for ${asked.join(', ')}: the server carried the earlier declaration over`,
         evidence,
       );

@@ -45,10 +45,10 @@ export default defineCheck({
       if (response && isObject(response.result)) return pass(`${method} as the first message to ${where} was answered with a result`);
       const error = isObject(response?.error) ? `error ${String(response.error.code)} "${String(response.error.message)}"` : 'no JSON-RPC answer';
       const status = reply.http ? `HTTP ${reply.http.status} with ` : '';
-      return violation(`${method} as the first message to ${where} (no server/discover before it) got ${status}${error}; a modern server must serve any request without earlier traffic`, evidence());
+      return violation('first-request-refused', `${method} as the first message to ${where} (no server/discover before it) got ${status}${error}; a modern server must serve any request without earlier traffic`, evidence());
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
-      return violation(`${method} as the first message to ${where} got no answer (${error.message}); a modern server must serve any request without earlier traffic`, evidence());
+      return violation('no-answer', `${method} as the first message to ${where} got no answer (${error.message}); a modern server must serve any request without earlier traffic`, evidence());
     } finally {
       await channel.close();
     }

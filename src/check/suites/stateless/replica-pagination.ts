@@ -4,7 +4,7 @@
  * it. Each page must be served, and the lists that do not hold data must come out as they do from
  * one instance: this proves cursors need no sticky sessions.
  */
-import { defineCheck, pass, skip, violation } from '../../define.js';
+import { defineCheck, pass, skip, violation, incomplete } from '../../define.js';
 import { connectReplica, REPLICA_HINT } from './other-instance.js';
 import { declaredLists, listDifference, walkPages } from './lists.js';
 
@@ -19,7 +19,7 @@ export default defineCheck({
   transports: ['stdio', 'http'],
   spec: 'server/utilities/pagination',
   async run(ctx) {
-    if (!ctx.replica) return skip(`no replica given (${REPLICA_HINT})`);
+    if (!ctx.replica) return incomplete('no-replica', `no replica given (${REPLICA_HINT})`);
     const replica = await connectReplica(ctx, ctx.replica);
     try {
       const clients = [ctx.client, replica.client];
@@ -29,7 +29,7 @@ export default defineCheck({
         if (alternating.failed) {
           const where = alternating.failed.client === ctx.client ? 'the target' : replica.label;
           const outcome = alternating.failed.outcome;
-          return violation(
+          return violation('cursor-refused',
             `${method} page ${alternating.pages.length}, with the cursor issued by the other instance, failed on ${where}: ${outcome.error ? `error ${outcome.error.code} "${outcome.error.message}"` : 'no list in the answer'}; cursors must work on any instance`,
             [ctx.evidence(alternating.pages[alternating.pages.length - 2]?.outcome.frames ?? outcome.frames, alternating.pages[alternating.pages.length - 2]?.client ?? ctx.client), ctx.evidence(outcome.frames, alternating.failed.client)],
           );
@@ -39,7 +39,7 @@ export default defineCheck({
         if (DATA_LISTS.includes(method)) continue;
         const single = await walkPages(method, () => ctx.client);
         const difference = single.failed ? undefined : listDifference(single.items, alternating.items);
-        if (difference) return violation(`${method} paged across both instances differs from paging one instance: ${difference}`, [ctx.evidence(alternating.pages[1]!.outcome.frames, replica.client)]);
+        if (difference) return violation('pages-differ', `${method} paged across both instances differs from paging one instance: ${difference}`, [ctx.evidence(alternating.pages[1]!.outcome.frames, replica.client)]);
       }
       if (crossed.length === 0) return skip('no list has a second page, so no cursor could cross instances');
       return pass(`pages alternated between the target and ${replica.label}: ${crossed.join(', ')}`);

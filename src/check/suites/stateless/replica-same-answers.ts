@@ -4,7 +4,7 @@
  * would hand a client a different server on every request. (resources/list is data and is left
  * out: other checks may add notes to one instance during the run.)
  */
-import { defineCheck, pass, skip, violation } from '../../define.js';
+import { defineCheck, pass, skip, violation, incomplete } from '../../define.js';
 import type { Evidence } from '../../types.js';
 import { connectReplica, REPLICA_HINT } from './other-instance.js';
 import { declaredLists, listDifference, walkPages } from './lists.js';
@@ -18,7 +18,7 @@ export default defineCheck({
   transports: ['stdio', 'http'],
   spec: 'basic/index#statelessness',
   async run(ctx) {
-    if (!ctx.replica) return skip(`no replica given (${REPLICA_HINT})`);
+    if (!ctx.replica) return incomplete('no-replica', `no replica given (${REPLICA_HINT})`);
     const replica = await connectReplica(ctx, ctx.replica);
     try {
       const problems: string[] = [];
@@ -42,7 +42,7 @@ export default defineCheck({
         }
       }
       if (problems.length === 0) return pass(`capabilities and ${lists.join(', ')} are the same on ${replica.label}`);
-      return violation(`the two instances disagree: ${problems.join('; ')}`, evidence);
+      return violation('instances-disagree', `the two instances disagree: ${problems.join('; ')}`, evidence);
     } finally {
       await replica.close();
     }

@@ -20,6 +20,7 @@ export async function judgeFloods(ctx: CheckContext): Promise<Finding> {
   if (floods.length === 0) return pass(`no request of the run drew more than ${NOTIFICATION_FLOOD} notifications${dropped}`);
   const worst = floods.reduce((top, frame) => (Number(frame.detail?.count) > Number(top.detail?.count) ? frame : top));
   return violation(
+    'notification-flood',
     `${floods.length} request(s) drew a flood of notifications, the worst ${String(worst.detail?.method ?? 'a request')} with ${String(worst.detail?.unrequested)} (more than ${NOTIFICATION_FLOOD} for one request, progress it asked for aside); a server should not flood its client${dropped}`,
     [{ frames: floods.slice(0, MAX_SHOWN) }],
   );

@@ -9,7 +9,7 @@
  * listen is open. Otherwise (legacy, or no listen): by timing (see timing-probe.ts), which skips
  * when no request is slow enough to tell.
  */
-import { defineCheck, pass, skip, violation } from '../../define.js';
+import { defineCheck, pass, skip, violation, incomplete } from '../../define.js';
 import { probeWhileListening } from './listen-probe.js';
 import { probeByTiming } from './timing-probe.js';
 
@@ -32,12 +32,12 @@ export default defineCheck({
     if (client.era === 'modern') {
       const verdict = await probeWhileListening(client, waitMs);
       if (verdict.kind === 'served') return pass(verdict.message, verdict.evidence);
-      if (verdict.kind === 'blocked') return violation(verdict.message, verdict.evidence);
+      if (verdict.kind === 'blocked') return violation('blocked', verdict.message, verdict.evidence);
       note = `${verdict.detail}; `;
     }
     const verdict = await probeByTiming(client, ctx.timeoutMs);
     if (verdict.kind === 'served') return pass(`${note}${verdict.message}`, verdict.evidence);
-    if (verdict.kind === 'blocked') return violation(`${note}${verdict.message}; a server should handle requests concurrently`, verdict.evidence);
-    return skip(`${note}${verdict.detail}`);
+    if (verdict.kind === 'blocked') return violation('blocked-slow', `${note}${verdict.message}; a server should handle requests concurrently`, verdict.evidence);
+    return incomplete('undecided', `${note}${verdict.detail}`);
   },
 });

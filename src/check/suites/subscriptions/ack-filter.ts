@@ -3,7 +3,7 @@
  * what was asked (DIGEST §6). A server may honour less, never more.
  */
 import { isObject, type JsonObject } from '../../../protocol/jsonrpc.js';
-import { defineCheck, pass, skip, violation } from '../../define.js';
+import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
 import { acknowledgement, listen, narrowFilter } from './listen.js';
 
 export default defineCheck({
@@ -17,15 +17,15 @@ export default defineCheck({
   async run(ctx) {
     const filter = narrowFilter(ctx.client.serverCapabilities);
     const listening = await listen(ctx, filter);
-    if ('skip' in listening) return skip(listening.skip);
+    if ('skip' in listening) return notJudged(listening);
     const ack = acknowledgement(listening);
     if (!ack) return skip('no acknowledgement came first (subscriptions.ack-first judges that)');
     const honoured = isObject(ack.params) ? ack.params.notifications : undefined;
     const evidence = [{ frames: [listening.notifications[0]!.frame] }];
-    if (!isObject(honoured)) return violation(`the acknowledgement has no params.notifications (the honoured filter); asked for ${JSON.stringify(filter)}`, evidence);
+    if (!isObject(honoured)) return violation('no-honoured-filter', `the acknowledgement has no params.notifications (the honoured filter); asked for ${JSON.stringify(filter)}`, evidence);
     const extra = beyondRequest(filter, honoured);
     if (extra.length === 0) return pass(`asked for ${JSON.stringify(filter)}, acknowledged ${JSON.stringify(honoured)}`);
-    return violation(`asked for ${JSON.stringify(filter)}, but the acknowledgement claims ${extra.join(', ')} as honoured; it must state the subset of the request the server will send`, evidence);
+    return violation('filter-widened', `asked for ${JSON.stringify(filter)}, but the acknowledgement claims ${extra.join(', ')} as honoured; it must state the subset of the request the server will send`, evidence);
   },
 });
 

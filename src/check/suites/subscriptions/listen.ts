@@ -13,7 +13,7 @@ import { modernHeaders } from '../../../protocol/headers.js';
 import { isNotification, isObject, type JsonObject } from '../../../protocol/jsonrpc.js';
 import { META, withModernMeta } from '../../../protocol/meta.js';
 import type { Frame } from '../../../wire/trace.js';
-import type { CheckContext } from '../../types.js';
+import type { CheckContext, NotJudged } from '../../types.js';
 import { sampleObject } from '../mrtr/sample-values.js';
 
 export const ACKNOWLEDGED = 'notifications/subscriptions/acknowledged';
@@ -38,7 +38,7 @@ export interface Listening {
   change?: string;
 }
 
-export type ListenOutcome = Listening | { skip: string };
+export type ListenOutcome = Listening | NotJudged;
 
 /** One list-changed kind the server declares (the first of resources, tools, prompts), for a narrow filter. */
 export function narrowFilter(capabilities: JsonObject): JsonObject {
@@ -60,7 +60,7 @@ export function broadFilter(capabilities: JsonObject): JsonObject {
 }
 
 /** The first allowed tool that may change something (not read-only), to make a change happen. */
-export async function changeMaker(ctx: CheckContext): Promise<{ name: string; args: JsonObject } | { skip: string }> {
+export async function changeMaker(ctx: CheckContext): Promise<{ name: string; args: JsonObject } | NotJudged> {
   if (!isObject(ctx.client.serverCapabilities.tools)) return { skip: 'the server has no tools to make a change with' };
   const reasons: string[] = [];
   for (const tool of await ctx.tools()) {
@@ -69,7 +69,7 @@ export async function changeMaker(ctx: CheckContext): Promise<{ name: string; ar
     if (policy.allowed) return { name: String(tool.name), args: policy.args ?? sampleObject(tool.inputSchema) };
     reasons.push(String(tool.name));
   }
-  return { skip: `no tool that could cause a change may be called${reasons.length ? ` (${reasons.join(', ')}: allow one with --allow-call or a --calls file)` : ''}` };
+  return { skip: `no tool that could cause a change may be called${reasons.length ? ` (${reasons.join(', ')}: allow one with --allow-call or a --calls file)` : ''}`, incomplete: 'no-callable-tool' };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

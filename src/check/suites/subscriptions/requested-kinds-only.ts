@@ -4,7 +4,7 @@
  * stream). The subscription asks for one list kind; then an allowed tool makes a change.
  */
 import { isObject } from '../../../protocol/jsonrpc.js';
-import { defineCheck, pass, skip, violation } from '../../define.js';
+import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
 import { changeMaker, KIND_OF_FILTER, listen, narrowFilter } from './listen.js';
 
 export default defineCheck({
@@ -17,10 +17,10 @@ export default defineCheck({
   spec: 'basic/patterns/subscriptions#filters',
   async run(ctx) {
     const change = await changeMaker(ctx);
-    if ('skip' in change) return skip(change.skip);
+    if ('skip' in change) return notJudged(change);
     const filter = narrowFilter(ctx.client.serverCapabilities);
     const listening = await listen(ctx, filter, change);
-    if ('skip' in listening) return skip(listening.skip);
+    if ('skip' in listening) return notJudged(listening);
     if (listening.notifications.length === 0) return skip('the subscription was never acknowledged (subscriptions.ack-first judges that)');
     const allowed = new Set(Object.entries(KIND_OF_FILTER).filter(([key]) => filter[key] === true || Array.isArray(filter[key])).map(([, method]) => method));
     // The server may end a subscription with notifications/cancelled (DIGEST §6, teardown).
@@ -31,7 +31,7 @@ export default defineCheck({
       return pass(`asked for ${JSON.stringify(filter)}; after ${listening.change}, ${after.length} notification(s) arrived, all of the requested kind`);
     }
     const methods = [...new Set(unrequested.map((entry) => String(entry.message.method)))];
-    return violation(
+    return violation('unrequested-kind',
       `asked for ${JSON.stringify(filter)} only, but after ${listening.change} the subscription also delivered ${methods.join(', ')}; a server must not send kinds that were not requested`,
       [{ frames: unrequested.slice(0, 3).map((entry) => entry.frame) }],
     );

@@ -1,7 +1,7 @@
 /** inputSchema MUST be a JSON Schema object with `type: "object"` at its root (arguments are an object). */
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, violation } from '../../define.js';
-import { summarize } from './shared/answer.js';
+import type { Finding } from '../../types.js';
 import { listedTools, toolName } from './shared/listed-tools.js';
 
 export default defineCheck({
@@ -16,14 +16,16 @@ export default defineCheck({
   async run(ctx) {
     const listed = await listedTools(ctx);
     if (!listed.tools) return listed.skipped;
-    const bad: string[] = [];
+    const bad: Finding[] = [];
+    const rule = 'inputSchema must have type: "object" at the root (tool arguments are always an object)';
     listed.tools.forEach((tool, index) => {
       const schema = tool.inputSchema;
+      const name = toolName(tool, index);
       if (schema === undefined) return; // a missing inputSchema is tools.list-shape's finding
-      if (!isObject(schema)) bad.push(`"${toolName(tool, index)}": inputSchema is ${JSON.stringify(schema)}, not an object`);
-      else if (schema.type !== 'object') bad.push(`"${toolName(tool, index)}": root type is ${schema.type === undefined ? 'missing' : JSON.stringify(schema.type)}`);
+      if (!isObject(schema)) bad.push(violation('schema-not-object', `"${name}": inputSchema is ${JSON.stringify(schema)}, not an object; ${rule}`, undefined, { tool: name, pointer: '/inputSchema' }));
+      else if (schema.type !== 'object') bad.push(violation('root-not-object', `"${name}": root type is ${schema.type === undefined ? 'missing' : JSON.stringify(schema.type)}; ${rule}`, undefined, { tool: name, pointer: '/inputSchema/type' }));
     });
-    if (bad.length > 0) return violation(`inputSchema must have type: "object" at the root (tool arguments are always an object): ${summarize(bad)}`);
+    if (bad.length > 0) return bad;
     return pass(`all ${listed.tools.length} inputSchemas have type: "object" at the root`);
   },
 });

@@ -21,6 +21,6 @@ export default defineCheck({
     const evidence = [ctx.evidence(outcome.frames)];
     if (outcome.error?.code === ErrorCode.InvalidParams) return pass(`tools/list with cursor "${INVALID_CURSOR}" answered -32602`);
     const answered = isObject(outcome.result) && Array.isArray(outcome.result.tools) ? `a result with ${outcome.result.tools.length} tool(s)` : describeAnswer(outcome);
-    return violation(`tools/list with a cursor the server never issued ("${INVALID_CURSOR}") answered ${answered}; an invalid cursor should give -32602 (Invalid params)`, evidence);
+    return violation('not-invalid-params', `tools/list with a cursor the server never issued ("${INVALID_CURSOR}") answered ${answered}; an invalid cursor should give -32602 (Invalid params)`, evidence);
   },
 });

@@ -32,7 +32,7 @@ export default defineCheck({
         for (const issue of issues) problems.push(`${where}tool ${itemLabel(tool, index)}: ${issueText(issue)}`);
       });
     });
-    if (problems.length > 0) return violation(`tools/list does not have the shape the spec requires: ${summarize(problems)}`, evidence);
+    if (problems.length > 0) return violation('malformed-list', `tools/list does not have the shape the spec requires: ${summarize(problems)}`, evidence);
     return pass(`${listing.items.length} tool(s) on ${listing.pages.length} page(s), each with a name, an inputSchema object and well-typed optional fields`);
   },
 });

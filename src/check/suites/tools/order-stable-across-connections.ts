@@ -17,7 +17,7 @@ export default defineCheck({
     if ('unusable' in listings) return skip(listings.unusable);
     const { first, second, evidence, how } = listings;
     const difference = orderDifference(namesOf(first.items), namesOf(second.items));
-    if (difference) return violation(`${how} listed the tools in a different order: ${difference}`, evidence);
+    if (difference) return violation('order-differs', `${how} listed the tools in a different order: ${difference}`, evidence);
     return pass(`${how} listed the tools in the same order`);
   },
 });

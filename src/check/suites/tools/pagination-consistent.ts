@@ -18,7 +18,7 @@ export default defineCheck({
   async run(ctx) {
     const listing = await listPages(ctx.client, 'tools/list');
     const evidence = [ctx.evidence(listingFrames(listing))];
-    if (listing.problem) return violation(`following nextCursor did not reach the end of the list: ${listing.problem.message}`, evidence);
+    if (listing.problem) return violation('cursor-broken', `following nextCursor did not reach the end of the list: ${listing.problem.message}`, evidence);
     const pageOf = new Map<string, number>();
     const repeated: string[] = [];
     listing.pages.forEach((page, index) => {
@@ -28,7 +28,7 @@ export default defineCheck({
         else pageOf.set(name, index);
       }
     });
-    if (repeated.length > 0) return violation(`tools/list pages overlap: ${repeated.join(', ')}`, evidence);
+    if (repeated.length > 0) return violation('pages-overlap', `tools/list pages overlap: ${repeated.join(', ')}`, evidence);
     const pages = listing.pages.length;
     return pass(pages === 1 ? `one page of ${listing.items.length} tool(s), no nextCursor` : `${pages} pages, ${listing.items.length} tools, none repeated, ending without nextCursor`);
   },

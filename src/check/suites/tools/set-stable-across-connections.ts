@@ -22,7 +22,7 @@ export default defineCheck({
     const { onlyFirst, onlySecond } = setDifference(namesOf(first.items), namesOf(second.items));
     if (onlyFirst.length + onlySecond.length > 0) {
       const parts = [onlyFirst.length ? `missing on the second: ${onlyFirst.join(', ')}` : '', onlySecond.length ? `only on the second: ${onlySecond.join(', ')}` : ''].filter(Boolean);
-      return violation(`${how} with the same credentials listed a different set of tools (${parts.join('; ')}); the tool set must not vary per connection`, evidence);
+      return violation('set-differs', `${how} with the same credentials listed a different set of tools (${parts.join('; ')}); the tool set must not vary per connection`, evidence);
     }
     return pass(`${how} listed the same ${namesOf(first.items).length} tools`);
   },

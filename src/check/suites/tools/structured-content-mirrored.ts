@@ -4,7 +4,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { isObject } from '../../../protocol/jsonrpc.js';
-import { defineCheck, pass, skip, violation } from '../../define.js';
+import { defineCheck, pass, skip, violation, incomplete } from '../../define.js';
 import { nothingJudged, outputCalls } from './shared/output-calls.js';
 import { parseJson } from '../../../wire/json-depth.js';
 
@@ -21,10 +21,10 @@ export default defineCheck({
     const run = await outputCalls(ctx);
     if (!run.calls) return skip(run.none);
     const judged = run.calls.filter((call) => call.result && 'structuredContent' in call.result);
-    if (judged.length === 0) return skip(run.calls.some((call) => call.result) ? 'no successful call returned structuredContent' : nothingJudged(run.calls));
+    if (judged.length === 0) return incomplete(run.calls.some((call) => call.result) ? 'nothing-to-judge' : 'no-callable-tool', run.calls.some((call) => call.result) ? 'no successful call returned structuredContent' : nothingJudged(run.calls));
     const unmirrored = judged.filter((call) => !mirrors(call.result!.content, call.result!.structuredContent));
     if (unmirrored.length > 0) {
-      return violation(
+      return violation('not-mirrored',
         `${unmirrored.map((call) => `"${call.name}"`).join(', ')} returned structuredContent without a text block holding the same JSON; clients without structured output see only content`,
         unmirrored.map((call) => ctx.evidence(call.outcome!.frames)),
       );

@@ -1,5 +1,5 @@
 /** A tool that declares an outputSchema MUST return structuredContent on a successful call. */
-import { defineCheck, pass, skip, violation } from '../../define.js';
+import { defineCheck, pass, skip, violation, incomplete } from '../../define.js';
 import { nothingJudged, outputCalls } from './shared/output-calls.js';
 
 export default defineCheck({
@@ -15,10 +15,10 @@ export default defineCheck({
     const run = await outputCalls(ctx);
     if (!run.calls) return skip(run.none);
     const judged = run.calls.filter((call) => call.result);
-    if (judged.length === 0) return skip(nothingJudged(run.calls));
+    if (judged.length === 0) return incomplete('no-callable-tool', nothingJudged(run.calls));
     const missing = judged.filter((call) => call.result && !('structuredContent' in call.result));
     if (missing.length > 0) {
-      return violation(
+      return violation('missing-structured-content',
         `${missing.map((call) => `"${call.name}"`).join(', ')} declare(s) an outputSchema but a successful call returned no structuredContent`,
         missing.map((call) => ctx.evidence(call.outcome!.frames)),
       );
