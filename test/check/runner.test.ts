@@ -60,6 +60,13 @@ describe('the check runner', () => {
     expect(report.results.find((result) => result.id === 'protocol.legacy-ping')?.status).toBe('skip');
   });
 
+  it('ends the run fast when the server answers with ids nobody sent: the checks not yet run say so', async () => {
+    const server = join(dirname(fileURLToPath(import.meta.url)), '../hostile/servers/ids.mjs');
+    const report = await runCheckRun({ transport: 'stdio', command: process.execPath, args: [server, 'foreign'] }, { timeoutMs: 1000 });
+    const stopped = report.results.filter((result) => result.message.includes('it answers with ids that match no request'));
+    expect(stopped.length).toBeGreaterThan(30);
+  });
+
   it('a check that breaks on a healthy server does not stop the others', async () => {
     const report = await runCheckRun(notesStdio(), { checks, checkTimeoutMs: 300, concurrency: 1 });
     expect(report.results.find((result) => result.id === 't.fine')?.status).toBe('pass');
