@@ -7,6 +7,7 @@
 import type { McpClient } from '../client/types.js';
 import { createContext, type RunEnvironment } from './context.js';
 import { serverGone } from './liveness.js';
+import { trimEvidence } from './evidence-trim.js';
 import { matchesAny } from './glob.js';
 import { gradeFinding, gradeOf, type Grade } from './requirements/grade.js';
 import type { CheckDefinition, CheckResult, Finding, Level, Status, Suite } from './types.js';
@@ -80,7 +81,7 @@ async function runOne(check: CheckDefinition, run: RunEnvironment, timeoutMs: nu
   const finish = (finding: Finding): CheckResult => ({
     ...base,
     ...graded(grade, finding),
-    evidence: finding.evidence ?? [],
+    evidence: trimEvidence(finding.evidence ?? []),
     durationMs: Math.round(performance.now() - started),
   });
 
