@@ -7,6 +7,7 @@
 import type { McpClient } from '../client/types.js';
 import { createContext, type RunEnvironment } from './context.js';
 import { serverGone } from './liveness.js';
+import { trimEvidence } from './evidence-trim.js';
 import { matchesAny } from './glob.js';
 import { gradeFinding, gradeOf, type Grade } from './requirements/grade.js';
 import type { CheckDefinition, CheckResult, Finding, Level, ResultFinding, Status, Suite } from './types.js';
@@ -142,7 +143,7 @@ function combine(grade: ReturnType<typeof gradeOf>, outcome: Finding | Finding[]
   const worst = findings[0]!;
   const message = findings.length === 1 ? worst.message : [`${findings.length} findings:`, ...findings.map((f) => `- ${f.message}`)].join('\n');
   const level = 'level' in grade ? worst.level : 'INFO';
-  return { status: worst.status, level, ...(worst.code !== undefined ? { code: worst.code } : {}), message, findings, evidence: list.flatMap((finding) => finding.evidence ?? []) };
+  return { status: worst.status, level, ...(worst.code !== undefined ? { code: worst.code } : {}), message, findings, evidence: trimEvidence(list.flatMap((finding) => finding.evidence ?? [])) };
 }
 
 async function pool<T>(items: T[], size: number, work: (item: T) => Promise<void>): Promise<void> {

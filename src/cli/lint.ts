@@ -1,7 +1,7 @@
 /** `mcpvet lint`: lint a live server's tools, or a saved tools/list result. Exit 6 on error-level findings. */
 import { readFileSync } from 'node:fs';
 import { connect } from '../client/connect.js';
-import { hasErrors, lintToolsListResult, renderJson, renderMarkdown, renderSarif, renderText, UnknownProfileError, type LintFinding } from '../lint/index.js';
+import { hasErrors, lintToolsListResult, renderJson, renderMarkdown, renderSarif, renderTextChunks, UnknownProfileError, type LintFinding } from '../lint/index.js';
 import { usageError } from './cli-error.js';
 import { ExitCode } from './exit-codes.js';
 import { printJson, printText } from './output.js';
@@ -23,22 +23,25 @@ export async function runLint(positional: string[], flags: LintFlags): Promise<n
     if (error instanceof UnknownProfileError) throw usageError(error.message);
     throw error;
   }
-  const output = render(findings, flags, tools.length).trimEnd() + '\n';
-  if (flags.format === 'json' || flags.format === 'sarif') printJson(output);
-  else printText(output);
+  if (flags.format === 'text') {
+    // In pieces: the report of a huge list is never one string (nor copied whole by the masking).
+    for (const chunk of renderTextChunks(findings, tools.length)) printText(chunk);
+  } else {
+    const output = render(findings, flags).trimEnd() + '\n';
+    if (flags.format === 'json' || flags.format === 'sarif') printJson(output);
+    else printText(output);
+  }
   return hasErrors(findings) ? ExitCode.StrictLint : ExitCode.Ok;
 }
 
-function render(findings: LintFinding[], flags: LintFlags, toolCount: number): string {
+function render(findings: LintFinding[], flags: LintFlags): string {
   switch (flags.format) {
     case 'json':
       return renderJson(findings);
     case 'sarif':
       return renderSarif(findings, { artifactUri: flags.file });
-    case 'markdown':
-      return renderMarkdown(findings);
     default:
-      return renderText(findings, toolCount);
+      return renderMarkdown(findings);
   }
 }
 

@@ -5,7 +5,7 @@ export { RULES, PROFILES, DEFAULT_PROFILES } from './rules.js';
 export { lintTools, lintToolsListResult, UnknownProfileError } from './engine.js';
 export { summarize, hasErrors, type LintSummary } from './summary.js';
 export { estimateTokens } from './checks/size.js';
-export { renderText } from './render/text.js';
+export { renderText, renderTextChunks } from './render/text.js';
 export { renderJson, type LintJsonDocument } from './render/json.js';
 export { renderMarkdown } from './render/markdown.js';
 export { renderSarif, type SarifOptions } from './render/sarif.js';

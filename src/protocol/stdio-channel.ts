@@ -27,6 +27,8 @@ export class StdioChannel implements Channel {
   private readonly pending = new Map<string, Pending>();
   /** Ids that stopped waiting (timed out, or ended by a notification): their late answers are no mismatch. */
   private readonly abandoned = new Set<string>();
+  /** Ids answered lately: a second answer to one repeats it, and is no mismatch either. */
+  private readonly answered = new Set<string>();
   private serverRequestHandler: ServerRequestHandler | undefined;
 
   constructor(
@@ -127,6 +129,7 @@ export class StdioChannel implements Channel {
       if (!pending) return this.unmatched(message.id, key);
       const to = this.trace.length - 1;
       this.settle(key, pending);
+      remember(this.answered, key);
       pending.resolve({ response: message as unknown as JsonObject, notifications: pending.tally.kept, notificationCount: pending.tally.count, frames: { from: pending.from, to } });
       return;
     }
@@ -138,14 +141,18 @@ export class StdioChannel implements Channel {
   }
 
   /**
-   * An answer no request waits for. A late answer to a request that stopped waiting is kept in the
-   * trace only. Any other id is a protocol error; with one request in flight the answer was plainly
+   * An answer no request waits for. A late answer to a request that stopped waiting, or a second
+   * answer to one, is kept in the trace only. Any other id is a protocol error; with one request in flight the answer was plainly
    * meant for it, so that request fails at once instead of waiting out its timeout. With several in
    * flight there is no telling which, and they keep waiting. Id null is JSON-RPC's "could not read
    * the id", answered only to a request that awaits it (awaitNullId).
    */
   private unmatched(id: unknown, key: string): void {
     if (this.abandoned.delete(key) || id === null) return;
+    if (this.answered.has(key)) {
+      this.trace.add({ direction: 'local', kind: 'error', raw: `request ${key} was answered again`, detail: { reason: 'repeated-answer', id } });
+      return;
+    }
     const waiting = [...this.pending.entries()].filter(([, pending]) => !pending.options.awaitNullId);
     if (waiting.length !== 1) {
       this.trace.add({ direction: 'local', kind: 'error', raw: `an answer with id ${JSON.stringify(id)} matches no request in flight`, detail: { reason: 'mismatched-id', id } });
@@ -160,9 +167,7 @@ export class StdioChannel implements Channel {
   }
 
   private abandon(key: string): void {
-    this.abandoned.add(key);
-    // Bounded: only recent ids can still be answered late.
-    if (this.abandoned.size > 1024) this.abandoned.delete(this.abandoned.values().next().value as string);
+    remember(this.abandoned, key);
   }
 
   /** Progress goes to the request whose token it names, subscription traffic to its listen request, the rest to all. */
@@ -209,4 +214,10 @@ function idOfText(text: string): string | number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Bounded: only recent ids can still be answered late (or again). */
+function remember(keys: Set<string>, key: string): void {
+  keys.add(key);
+  if (keys.size > 1024) keys.delete(keys.values().next().value as string);
 }

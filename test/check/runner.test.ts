@@ -60,6 +60,23 @@ describe('the check runner', () => {
     expect(report.results.find((result) => result.id === 'protocol.legacy-ping')?.status).toBe('skip');
   });
 
+  it('ends the run fast when the server answers with ids nobody sent: the checks not yet run say so', async () => {
+    const server = join(dirname(fileURLToPath(import.meta.url)), '../hostile/servers/ids.mjs');
+    const report = await runCheckRun({ transport: 'stdio', command: process.execPath, args: [server, 'foreign'] }, { timeoutMs: 1000 });
+    const stopped = report.results.filter((result) => result.message.includes('it answers with ids that match no request'));
+    expect(stopped.length).toBeGreaterThan(30);
+  });
+
+  it('keeps the head and tail of a flood of evidence frames, and says how many it left out', async () => {
+    const flood = Array.from({ length: 5000 }, (_, seq) => ({ seq, time: seq, direction: 'receive' as const, kind: 'message' as const, raw: `frame ${seq}` }));
+    const report = await runCheckRun(notesStdio(), { checks: [make('t.flooded', { run: async () => violation('flooded', 'flooded', [{ frames: flood }]) })] });
+    const frames = report.results[0]?.evidence[0]?.frames ?? [];
+    expect(frames.length).toBe(101);
+    expect(frames[0]?.raw).toBe('frame 0');
+    expect(frames[50]?.detail).toEqual({ reason: 'evidence-trimmed', omitted: 4900 });
+    expect(frames[100]?.raw).toBe('frame 4999');
+  });
+
   it('a check that breaks on a healthy server does not stop the others', async () => {
     const report = await runCheckRun(notesStdio(), { checks, checkTimeoutMs: 300, concurrency: 1 });
     expect(report.results.find((result) => result.id === 't.fine')?.status).toBe('pass');

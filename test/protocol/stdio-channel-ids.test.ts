@@ -24,6 +24,24 @@ describe('stdio channel: answers matched by id', () => {
     }
   });
 
+  it('a second answer to a request already answered fails no request in flight', async () => {
+    const script = `require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
+  const { id } = JSON.parse(line);
+  if (id === 1) process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id, result: {} }) + '\\n');
+  if (id === 2) ['1', '2'].forEach((n) => setTimeout(() => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: Number(n), result: {} }) + '\\n'), 200 * Number(n)));
+});`;
+    const channel = new StdioChannel({ transport: 'stdio', command: process.execPath, args: ['-e', script] });
+    try {
+      expect((await channel.send({ jsonrpc: '2.0', id: 1, method: 'ping' }, { timeoutMs: 5000 })).response?.id).toBe(1);
+      // Request 2 is alone in flight when answer 1 comes again: it is a repeat, not 2's answer.
+      expect((await channel.send({ jsonrpc: '2.0', id: 2, method: 'ping' }, { timeoutMs: 5000 })).response?.id).toBe(2);
+      expect(channel.trace.frames.some((frame) => frame.detail?.reason === 'repeated-answer')).toBe(true);
+      expect(channel.trace.frames.some((frame) => frame.detail?.reason === 'mismatched-id')).toBe(false);
+    } finally {
+      await channel.close();
+    }
+  });
+
   it('with several requests in flight an answer with an unknown id fails none of them', async () => {
     const script = `require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
   const { id } = JSON.parse(line);

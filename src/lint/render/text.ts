@@ -4,10 +4,21 @@ import { printable } from '../../wire/control-chars.js';
 import type { LintFinding } from '../types.js';
 
 const LABEL = { error: 'error  ', warning: 'warning', info: 'info   ' } as const;
+/** Tools per chunk: a list of 200,000 tools is printed piece by piece, never built as one string. */
+const TOOLS_PER_CHUNK = 1000;
 
 export function renderText(findings: LintFinding[], toolCount?: number): string {
-  if (findings.length === 0) return `No lint findings${toolCount === undefined ? '' : ` in ${toolCount} tool(s)`}.\n`;
-  const lines: string[] = [];
+  return [...renderTextChunks(findings, toolCount)].join('');
+}
+
+/** The same report in pieces that each end with a line break. */
+export function* renderTextChunks(findings: LintFinding[], toolCount?: number): Generator<string> {
+  if (findings.length === 0) {
+    yield `No lint findings${toolCount === undefined ? '' : ` in ${toolCount} tool(s)`}.\n`;
+    return;
+  }
+  let lines: string[] = [];
+  let tools = 0;
   for (const [tool, list] of groupByTool(findings)) {
     lines.push(tool);
     for (const f of list) {
@@ -16,9 +27,17 @@ export function renderText(findings: LintFinding[], toolCount?: number): string 
       lines.push(`          fix: ${f.fix}`);
     }
     lines.push('');
+    if (++tools % TOOLS_PER_CHUNK === 0) {
+      yield safe(lines);
+      lines = [];
+    }
   }
   const s = summarize(findings);
   lines.push(`${summaryLine(s)} in ${s.tools} tool(s)${toolCount === undefined ? '' : ` of ${toolCount}`}.`);
-  // Tool names, paths and messages come from the server: no escape sequence reaches the terminal.
+  yield safe(lines);
+}
+
+/** Tool names, paths and messages come from the server: no escape sequence reaches the terminal. */
+function safe(lines: string[]): string {
   return printable(lines.join('\n')) + '\n';
 }

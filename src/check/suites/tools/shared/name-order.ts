@@ -6,7 +6,11 @@ export const namesOf = (items: unknown[]): string[] =>
 
 /** Where the shared names first appear in a different order, in words; undefined when the order is the same. */
 export function orderDifference(first: string[], second: string[]): string | undefined {
-  const inBoth = (names: string[], other: string[]) => names.filter((name) => other.includes(name));
+  // Sets, not Array.includes: a listing of 200,000 tools made this quadratic (minutes).
+  const inBoth = (names: string[], other: string[]) => {
+    const others = new Set(other);
+    return names.filter((name) => others.has(name));
+  };
   const a = inBoth(first, second);
   const b = inBoth(second, first);
   const at = a.findIndex((name, index) => name !== b[index]);
@@ -15,7 +19,9 @@ export function orderDifference(first: string[], second: string[]): string | und
 }
 
 export function setDifference(first: string[], second: string[]): { onlyFirst: string[]; onlySecond: string[] } {
-  return { onlyFirst: first.filter((name) => !second.includes(name)), onlySecond: second.filter((name) => !first.includes(name)) };
+  const firsts = new Set(first);
+  const seconds = new Set(second);
+  return { onlyFirst: first.filter((name) => !seconds.has(name)), onlySecond: second.filter((name) => !firsts.has(name)) };
 }
 
 const preview = (names: string[]): string => (names.length > 8 ? `${names.slice(0, 8).join(', ')}, …` : names.join(', '));
