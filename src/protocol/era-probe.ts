@@ -7,7 +7,8 @@
  *   but legacy ones: the only mutually supported versions need `initialize`, so legacy.
  * - A recognised modern error (-32020, -32021, -32022) means modern; -32022 is retried with a
  *   listed modern version, and is legacy when it lists only legacy versions.
- * - 401, 403 and 5xx are never evidence of era; neither is an HTTP timeout.
+ * - 401, 403 and 5xx are never evidence of era; neither is an HTTP timeout, nor a redirect (3xx),
+ *   which mcpvet never follows: the versioning section's fallback is for 4xx answers only.
  * - Anything else (another error, another result, a 4xx without a modern body, no answer on stdio)
  *   leaves the server legacy by the spec; `undecided` marks the answers that came from a live
  *   server, which may still be a modern one without `server/discover` (if `initialize` fails too).
@@ -47,6 +48,7 @@ export function classifyProbe(outcome: ProbeOutcome, context: ProbeContext): Era
   }
   const { result, error, httpStatus } = outcome.answer;
   if (httpStatus === 401 || httpStatus === 403) return { kind: 'refuse', error: 'auth', status: httpStatus, reason: httpStatus === 401 ? 'authorization required (HTTP 401)' : 'forbidden (HTTP 403)' };
+  if (httpStatus !== undefined && httpStatus >= 300 && httpStatus < 400) return { kind: 'refuse', error: 'http', status: httpStatus, reason: `a redirect (HTTP ${httpStatus}), which mcpvet does not follow` };
   if (httpStatus !== undefined && httpStatus >= 500) return { kind: 'refuse', error: 'http', status: httpStatus, reason: `server error (HTTP ${httpStatus})` };
 
   if (result && isDiscoverResult(result)) {

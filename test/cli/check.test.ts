@@ -124,7 +124,7 @@ describe('mcpvet check', () => {
       expect(result.stderr).toContain('WWW-Authenticate: Bearer realm="notes"');
       expect(result.stderr).toContain('the server said: Sign in at');
       expect(result.stderr).not.toContain('ghp_0123456789'); // a token-shaped string never reaches an output
-      expect(result.stderr).toMatch(/… \(\d+ characters\)\n$/);
+      expect(result.stderr).toMatch(/… \(clipped: \d+ characters in all\)\n$/);
       expect(result.stderr.length).toBeLessThan(800);
     } finally {
       await server.stop();

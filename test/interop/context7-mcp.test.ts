@@ -90,9 +90,11 @@ describe('context7 over Streamable HTTP', () => {
     expect(auto.status('subscriptions.ack-first')).toBe('skip');
   });
 
-  it('legacy: the stateless 2025 fallback passes every MUST', () => {
+  it('legacy: the stateless 2025 fallback passes every MUST but the Origin rule', () => {
     expect(legacy.era).toBe('legacy');
-    expect([...legacy.fail, ...legacy.error]).toEqual([]);
+    // 2025-11-25 transports#security-warning: an invalid Origin MUST get 403; a ping in the legacy
+    // session with Origin: https://evil.example is served, as in the modern era.
+    expect([...legacy.fail, ...legacy.error]).toEqual(['http.foreign-origin-403']);
     expect(without(legacy.warn, FALSE_ALARMS)).toEqual(WARNINGS);
   });
 

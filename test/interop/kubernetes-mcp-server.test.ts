@@ -21,6 +21,7 @@ const LEGACY_HTTP_FAILS = [
   'errors.invalid-request', // {"jsonrpc":"2.0","id":…} (no method) -> 202; "jsonrpc":"1.0" -> 400 text/plain. JSON-RPC 2.0 §5 (MUST via basic/index: messages MUST follow JSON-RPC 2.0): -32600
   'errors.parse-error', // unparsable body -> 400 text/plain "malformed payload"; JSON-RPC 2.0 §5.1: -32700 with id null
   'errors.unknown-method', // 400 text/plain "JSON RPC not handled"; 2025-11-25 transports #sending-messages 5: a request MUST get application/json or text/event-stream
+  'http.foreign-origin-403', // a ping in the session with Origin: https://evil.example is served (200); 2025-11-25 transports#security-warning: an invalid Origin MUST get 403
   'protocol.error-echoes-request-id', // same 400 text/plain: no error response at all, so no id (basic#responses MUST)
 ];
 

@@ -66,7 +66,8 @@ describe('era probe classifier', () => {
     expect(classifyProbe({ answer: { httpStatus: 400, error: { code: -32600, message: 'no session' } } }, http).kind).toBe('undecided');
   });
 
-  it('HTTP: 401, 403 and 5xx are never evidence of era; neither is an HTTP timeout', () => {
+  it('HTTP: 401, 403, 3xx and 5xx are never evidence of era; neither is an HTTP timeout', () => {
+    expect(classifyProbe({ answer: { httpStatus: 307 } }, http)).toMatchObject({ kind: 'refuse', error: 'http', status: 307 });
     expect(classifyProbe({ answer: { httpStatus: 401 } }, http)).toMatchObject({ kind: 'refuse', error: 'auth', status: 401 });
     expect(classifyProbe({ answer: { httpStatus: 403, error: { code: -32022, message: 'x', data: { supported: ['2026-07-28'] } } } }, http)).toMatchObject({ kind: 'refuse', error: 'auth' });
     expect(classifyProbe({ answer: { httpStatus: 503 } }, http)).toMatchObject({ kind: 'refuse', error: 'http', status: 503 });
