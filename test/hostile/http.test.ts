@@ -21,7 +21,7 @@ const ALL: readonly Command[] = ['call', 'check', 'lint', 'snapshot', 'record'];
 // 64 MiB body cap before it is cut, and every connection's trace up to its cap, so check gets more
 // room than call (one exchange); the point is that it is bounded at all, whatever the server sends.
 const CHECK_BROKEN = { codes: [1, 2], maxMs: 45_000 };
-const CHECK_MAX_RSS_MB = 900;
+const CHECK_MAX_RSS_MB = 1200;
 
 const behaviours: Behaviour[] = [
   { mode: 'slow-drip-sse', name: 'an SSE stream that drips comments forever', expect: { codes: [4], maxMs: 8000 }, check: CHECK_BROKEN },

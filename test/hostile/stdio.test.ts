@@ -29,7 +29,7 @@ const CHECK_UNREACHABLE = { codes: [1, 2] };
  * check runs many connections at once, each trace under its own cap and each exchange under the
  * 64 MiB body cap: bounded, with more room than call (one connection, one exchange).
  */
-const CHECK_MAX_RSS_MB = 900;
+const CHECK_MAX_RSS_MB = 1200;
 const CHECK_VERDICT = { codes: [0, 2] };
 
 const behaviours: Behaviour[] = [

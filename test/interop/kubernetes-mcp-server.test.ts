@@ -17,9 +17,6 @@ const stdio = { transport: 'stdio' as const, command: KUBERNETES_SERVER, args: [
 const http = (stateless: boolean) => (port: number) => ['--kubeconfig', kubeconfig, '--port', String(port), '--bind-address', '127.0.0.1', ...(stateless ? ['--stateless'] : [])];
 
 /** The legacy-era findings, the same on stdio sessions and both HTTP modes (all checked by hand). */
-/** Checks that render prompts/get cluster-health-check, which can outlast the timeout (see below). */
-const SLOW_PROMPT_CHECKS = ['http.missing-capability-400', 'mrtr.input-required-shape', 'stateless.no-capability-carryover'];
-
 const LEGACY_HTTP_FAILS = [
   'errors.invalid-request', // {"jsonrpc":"2.0","id":…} (no method) -> 202; "jsonrpc":"1.0" -> 400 text/plain. JSON-RPC 2.0 §5 (MUST via basic/index: messages MUST follow JSON-RPC 2.0): -32600
   'errors.parse-error', // unparsable body -> 400 text/plain "malformed payload"; JSON-RPC 2.0 §5.1: -32700 with id null
@@ -94,7 +91,8 @@ describe('kubernetes-mcp-server over Streamable HTTP, --stateless', () => {
     // Rendering the cluster-health-check prompt contacts the (closed) cluster, and the Go client
     // retries past the 5 s timeout when several checks ask at once: those checks then end in
     // error. That is mcpvet's open "slow tools" item (issue 10), not a finding on the server.
-    expect(without(run.error, SLOW_PROMPT_CHECKS), run.errorMessages).toEqual([]);
+    // Whichever checks hit it, every error must be that timeout, nothing else.
+    for (const line of run.errorMessages.split('\n').filter(Boolean)) expect(line).toMatch(/no answer within \d+ ms/);
     expect(run.fail).toEqual([
       'errors.invalid-request', // no method -> 202 (taken for a response); "jsonrpc":"1.0" -> 400 text/plain (JSON-RPC 2.0 §5)
       'errors.parse-error', // 400 text/plain "malformed payload" instead of -32700 (JSON-RPC 2.0 §5.1)
