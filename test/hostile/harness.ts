@@ -173,7 +173,8 @@ function watchProcesses(marker: string, rootPid: number): { stop(): void; peakRs
         if (!mcpvetPids.has(info.ppid)) continue;
         const seen = zombieSince.get(pid) ?? { since: now, cmdline: `${pid} (child of mcpvet ${info.ppid})` };
         zombieSince.set(pid, seen);
-        if (now - seen.since >= 1000) lasting.add(seen.cmdline);
+        // A busy event loop may take a moment to reap an exited child; 3 s unreaped is a leak.
+        if (now - seen.since >= 3000) lasting.add(seen.cmdline);
         continue;
       }
       if (!mcpvetPids.has(pid) && !carriesMarker(pid, marker)) continue;
