@@ -8,12 +8,12 @@
 import { ErrorCode } from '../../../protocol/errors.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { LEGACY_VERSIONS } from '../../../protocol/versions.js';
-import { defineCheck, pass, violation } from '../../define.js';
+import { defineCheck } from '../../define.js';
 import { probeInitialize } from './bare-connection.js';
 import { chosenVersion } from './legacy-known-version.js';
-import type { CheckContext, Evidence } from '../../types.js';
+import type { CheckContext } from '../../types.js';
 import { describeAnswer, errorOf, evidenceOf } from './probe.js';
-import { sideOf, UNKNOWN_VERSIONS } from './unknown-versions.js';
+import { judgeEachUnknownVersion, sideOf, type VersionProbe } from './unknown-versions.js';
 
 export default defineCheck({
   id: 'protocol.legacy-initialize-unknown-version',
@@ -23,20 +23,10 @@ export default defineCheck({
   eras: ['legacy'],
   transports: ['stdio', 'http'],
   spec: '2025-11-25/basic/lifecycle#version-negotiation',
-  async run(ctx) {
-    const evidence: Evidence[] = [];
-    const passes: string[] = [];
-    for (const version of UNKNOWN_VERSIONS) {
-      const outcome = await offer(ctx, version);
-      evidence.push(outcome.evidence);
-      if (outcome.problem) return violation(outcome.code ?? 'no-version-proposed', outcome.problem, evidence);
-      passes.push(outcome.passed);
-    }
-    return pass(passes.join('; '), evidence);
-  },
+  run: (ctx) => judgeEachUnknownVersion(ctx, offer),
 });
 
-async function offer(ctx: CheckContext, unknown: string): Promise<{ evidence: Evidence; problem?: string; code?: string; passed: string }> {
+async function offer(ctx: CheckContext, unknown: string): Promise<VersionProbe> {
   const answer = await probeInitialize(ctx, unknown);
   const evidence = evidenceOf(answer);
   const sent = `initialize offering the unknown ${sideOf(unknown)} version "${unknown}"`;
@@ -46,12 +36,12 @@ async function offer(ctx: CheckContext, unknown: string): Promise<{ evidence: Ev
     if (error.code === ErrorCode.InvalidParams && Array.isArray(data.supported) && data.requested === unknown) {
       return { evidence, passed: `${sent} was refused with -32602 listing the supported versions ${JSON.stringify(data.supported)}` };
     }
-    return { evidence, passed: '', code: 'no-version-proposed', problem: `${sent} got ${describeAnswer(answer)}; the server must answer with a version it supports (or, as the spec's example does, -32602 with data {supported, requested})` };
+    return { evidence, code: 'no-version-proposed', problem: `${sent} got ${describeAnswer(answer)}; the server must answer with a version it supports (or, as the spec's example does, -32602 with data {supported, requested})` };
   }
   const chosen = chosenVersion(answer.response?.result);
-  if (chosen === unknown) return { evidence, passed: '', code: 'unknown-version-accepted', problem: `${sent} got "${unknown}" back: the server accepted a version it cannot support instead of proposing one it does` };
+  if (chosen === unknown) return { evidence, code: 'unknown-version-accepted', problem: `${sent} got "${unknown}" back: the server accepted a version it cannot support instead of proposing one it does` };
   if (!chosen || !(LEGACY_VERSIONS as readonly string[]).includes(chosen)) {
-    return { evidence, passed: '', code: 'not-a-revision', problem: `${sent} was answered with ${chosen ? `protocolVersion "${chosen}", which is no initialize-era MCP revision` : describeAnswer(answer)}; the server must propose a version it supports` };
+    return { evidence, code: 'not-a-revision', problem: `${sent} was answered with ${chosen ? `protocolVersion "${chosen}", which is no initialize-era MCP revision` : describeAnswer(answer)}; the server must propose a version it supports` };
   }
   return { evidence, passed: `${sent} got "${chosen}" back, a version the server supports` };
 }

@@ -9,10 +9,10 @@ import { ErrorCode } from '../../../protocol/errors.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { META } from '../../../protocol/meta.js';
 import { eraOfVersion } from '../../../protocol/versions.js';
-import { defineCheck, pass, violation } from '../../define.js';
-import type { CheckContext, Evidence } from '../../types.js';
+import { defineCheck } from '../../define.js';
+import type { CheckContext } from '../../types.js';
 import { describeAnswer, errorOf, exchange, modernMeta, probeId, evidenceOf } from './probe.js';
-import { sideOf, UNKNOWN_VERSIONS } from './unknown-versions.js';
+import { judgeEachUnknownVersion, sideOf, type VersionProbe } from './unknown-versions.js';
 
 export default defineCheck({
   id: 'protocol.unsupported-version-rejected',
@@ -22,27 +22,17 @@ export default defineCheck({
   eras: ['modern'],
   transports: ['stdio', 'http'],
   spec: 'basic#request-meta',
-  async run(ctx) {
-    const evidence: Evidence[] = [];
-    const passes: string[] = [];
-    for (const version of UNKNOWN_VERSIONS) {
-      const outcome = await probeVersion(ctx, version);
-      evidence.push(outcome.evidence);
-      if (outcome.problem) return violation(outcome.code ?? 'not-32022', outcome.problem, evidence);
-      passes.push(outcome.passed);
-    }
-    return pass(passes.join('; '), evidence);
-  },
+  run: (ctx) => judgeEachUnknownVersion(ctx, probeVersion),
 });
 
-async function probeVersion(ctx: CheckContext, version: string): Promise<{ evidence: Evidence; problem?: string; code?: string; passed: string }> {
+async function probeVersion(ctx: CheckContext, version: string): Promise<VersionProbe> {
   const message = { jsonrpc: '2.0', id: probeId('unsupported-version'), method: 'server/discover', params: { _meta: modernMeta(ctx.client, { [META.protocolVersion]: version }) } };
   const answer = await exchange(ctx.client, message, { timeoutMs: ctx.timeoutMs });
   const evidence = evidenceOf(answer);
   const sent = `server/discover with the unknown ${sideOf(version)} protocolVersion "${version}"`;
   const error = errorOf(answer);
   if (error?.code !== ErrorCode.UnsupportedProtocolVersion) {
-    return { evidence, passed: '', code: 'not-32022', problem: `${sent} got ${describeAnswer(answer)}; an unsupported version must get error -32022` };
+    return { evidence, code: 'not-32022', problem: `${sent} got ${describeAnswer(answer)}; an unsupported version must get error -32022` };
   }
   const data = isObject(error.data) ? error.data : undefined;
   const problems: string[] = [];
@@ -54,6 +44,6 @@ async function probeVersion(ctx: CheckContext, version: string): Promise<{ evide
     if (data.requested !== version) problems.push(`data.requested is ${JSON.stringify(data.requested)}, not the requested "${version}"`);
   }
   if (answer.http && answer.http.status !== 400) problems.push(`the HTTP status is ${answer.http.status}, not 400`);
-  if (problems.length > 0) return { evidence, passed: '', code: 'bad-error-data', problem: `${sent} got -32022, but ${problems.join('; ')}` };
+  if (problems.length > 0) return { evidence, code: 'bad-error-data', problem: `${sent} got -32022, but ${problems.join('; ')}` };
   return { evidence, passed: `${sent} got -32022 with data.supported ${JSON.stringify(data?.supported)} and data.requested echoed${answer.http ? ', HTTP 400' : ''}` };
 }
