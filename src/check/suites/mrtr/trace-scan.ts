@@ -1,6 +1,8 @@
 /** Reading a run's traces: server messages with the method of the request they answer. */
 import { isObject, isRequest, isResponse, type JsonObject } from '../../../protocol/jsonrpc.js';
 import type { Frame, Trace } from '../../../wire/trace.js';
+import { violation } from '../../define.js';
+import type { Finding } from '../../types.js';
 
 export interface ServerMessage {
   frame: Frame;
@@ -40,4 +42,16 @@ export function inputRequiredResponses(traces: Trace[]): ServerMessage[] {
     }
   }
   return found;
+}
+
+export interface TraceProblem {
+  frame: Frame;
+  text: string;
+}
+
+/** A violation naming the first `max` problems found in the traces (and how many more), their frames as evidence. */
+export function traceProblems(code: string, problems: TraceProblem[], max = 5): Finding {
+  const shown = problems.slice(0, max);
+  const more = problems.length > max ? `; and ${problems.length - max} more` : '';
+  return violation(code, `${shown.map((problem) => problem.text).join('; ')}${more}`, [{ frames: [...new Set(shown.map((problem) => problem.frame))] }]);
 }

@@ -8,12 +8,10 @@
  */
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { META } from '../../../protocol/meta.js';
-import type { Frame } from '../../../wire/trace.js';
-import { defineCheck, pass, violation } from '../../define.js';
+import { defineCheck, pass } from '../../define.js';
 import type { CheckContext } from '../../types.js';
-import { serverMessages } from '../mrtr/trace-scan.js';
+import { serverMessages, traceProblems, type TraceProblem } from '../mrtr/trace-scan.js';
 
-const MAX_REPORTED = 5;
 const LABEL = '[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
 const KEY = new RegExp(`^(?:(${LABEL}(?:\\.${LABEL})*)/)?([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?$`);
 /** Keys under a reserved prefix that a revision defines (the tasks extension's included). */
@@ -30,7 +28,7 @@ export default defineCheck({
   final: true,
   async run(ctx) {
     await listDeclared(ctx);
-    const problems: { frame: Frame; text: string }[] = [];
+    const problems: TraceProblem[] = [];
     let keys = 0;
     for (const trace of ctx.traces()) {
       for (const { frame, message, method } of serverMessages(trace)) {
@@ -42,8 +40,7 @@ export default defineCheck({
       }
     }
     if (problems.length === 0) return pass(`${keys} _meta keys in server messages follow the key syntax`);
-    const shown = problems.slice(0, MAX_REPORTED);
-    return violation('invalid-meta-key', `${shown.map((p) => p.text).join('; ')}${problems.length > MAX_REPORTED ? `; and ${problems.length - MAX_REPORTED} more` : ''}`, [{ frames: [...new Set(shown.map((p) => p.frame))] }]);
+    return traceProblems('invalid-meta-key', problems);
   },
 });
 

@@ -9,11 +9,10 @@
 import { ErrorCode } from '../../../protocol/errors.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import type { Frame } from '../../../wire/trace.js';
-import { defineCheck, pass, violation } from '../../define.js';
+import { defineCheck, pass } from '../../define.js';
 import type { CheckContext } from '../../types.js';
-import { serverMessages } from '../mrtr/trace-scan.js';
+import { serverMessages, traceProblems, type TraceProblem } from '../mrtr/trace-scan.js';
 
-const MAX_REPORTED = 5;
 const RETIRED = new Set<number>([ErrorCode.LegacyResourceNotFound, ErrorCode.LegacyUrlElicitationRequired]);
 
 export default defineCheck({
@@ -27,7 +26,7 @@ export default defineCheck({
   final: true,
   async run(ctx) {
     await provokeErrors(ctx);
-    const problems: { frame: Frame; text: string }[] = [];
+    const problems: TraceProblem[] = [];
     let errors = 0;
     for (const trace of ctx.traces()) {
       for (const { frame, message, method } of serverMessages(trace)) {
@@ -38,8 +37,7 @@ export default defineCheck({
       }
     }
     if (problems.length === 0) return pass(`${errors} error responses use no undefined or retired code and the defined ones with their data`);
-    const shown = problems.slice(0, MAX_REPORTED);
-    return violation('reserved-code-misused', `${shown.map((p) => p.text).join('; ')}${problems.length > MAX_REPORTED ? `; and ${problems.length - MAX_REPORTED} more` : ''}`, [{ frames: shown.map((p) => p.frame) }]);
+    return traceProblems('reserved-code-misused', problems);
   },
 });
 
