@@ -1,6 +1,6 @@
-/** An HTTP server does not flood one request's SSE stream with notifications (see stdio/flood-verdict.ts for the rule). */
+/** An HTTP server does not flood one request's SSE stream with notifications (see check/flood-verdict.ts for the rule). */
 import { defineCheck } from '../../define.js';
-import { judgeFloods } from '../stdio/flood-verdict.js';
+import { judgeFloods } from '../../flood-verdict.js';
 
 export default defineCheck({
   id: 'http.notification-flood',

@@ -1,6 +1,6 @@
-/** A stdio server does not flood one request with notifications (see flood-verdict.ts for the rule). */
+/** A stdio server does not flood one request with notifications (see check/flood-verdict.ts for the rule). */
 import { defineCheck } from '../../define.js';
-import { judgeFloods } from './flood-verdict.js';
+import { judgeFloods } from '../../flood-verdict.js';
 
 export default defineCheck({
   id: 'stdio.notification-flood',

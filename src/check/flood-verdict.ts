@@ -4,10 +4,10 @@
  * NOTIFICATION_FLOOD notifications for one request (besides progress for a token the client
  * gave) is a flood a client must defend against, never something a correct server needs. No keyword is behind it: ROB-01, an info note.
  */
-import { NOTIFICATION_FLOOD } from '../../../protocol/flood.js';
-import { pass, violation } from '../../define.js';
-import type { CheckContext, Finding } from '../../types.js';
-import { droppedNote, pinnedNotes } from '../../trace-notes.js';
+import { NOTIFICATION_FLOOD } from '../protocol/flood.js';
+import { pass, violation } from './define.js';
+import type { CheckContext, Finding } from './types.js';
+import { droppedNote, pinnedNotes } from './trace-notes.js';
 
 const MAX_SHOWN = 3;
 
