@@ -4,6 +4,7 @@ import type { HttpUpstream } from '../relay/http-upstream.js';
 import type { LineUpstream } from '../relay/lines.js';
 import { serveStdioFront } from '../relay/stdio-front.js';
 import { usageError } from './cli-error.js';
+import { printText } from './output.js';
 
 export interface ListenFlags {
   listen?: number;
@@ -13,7 +14,8 @@ export interface ListenFlags {
 
 /** Relays stdio until either side ends, then makes sure the real server is gone too. */
 export async function serveLines(upstream: LineUpstream, ...alsoClose: LineUpstream[]): Promise<number> {
-  const code = await serveStdioFront(upstream);
+  // The server's stderr may echo the secrets it was given: it passes the output redactor.
+  const code = await serveStdioFront(upstream, { input: process.stdin, output: process.stdout, errors: { write: (text: string) => printText(text, process.stderr) } });
   await Promise.all([upstream.close(), ...alsoClose.map((inner) => inner.close())]);
   return code;
 }

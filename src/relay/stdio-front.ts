@@ -10,7 +10,8 @@ import type { LineUpstream } from './lines.js';
 export interface StdioFrontIo {
   input: Readable;
   output: Writable;
-  errors: Writable;
+  /** Where the server's stderr and mcpvet's notes go (a CLI passes one that masks the run's secrets). */
+  errors: { write(text: string): unknown };
 }
 
 const MAX_LINE_BYTES = 64 * 1024 * 1024;

@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startHttpServer, type RunningServer } from '../helpers/run.js';
+import { runCli, startHttpServer, type RunningServer } from '../helpers/run.js';
 import { CANARY, ECHO_SERVER, expectNoCanary, runCollecting, tmp } from './canary-support.js';
 
 interface Setup {
@@ -39,6 +39,21 @@ const SETUPS: Record<'stdio' | 'http', Setup> = {
     echoed: /got query key (REDACTED|\[REDACTED:query\])/,
   },
 };
+
+describe('canary secrets through a stdio relay', () => {
+  it("record and proxy: the server's stderr echo is masked on mcpvet's stderr", async () => {
+    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+    const input = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: SETUPS.stdio.tool, arguments: {}, _meta: meta } }) + '\n';
+    const server = ['-e', `CANARY_ENV=${CANARY.env}`, '--', process.execPath, ECHO_SERVER];
+    const outputs = [];
+    for (const relay of [['record', '-o', join(tmp(), 'relay.ndjson')], ['proxy']]) {
+      const result = await runCli([...relay, ...server], { timeoutMs: 30_000, env: { CANARY_ENV: '' }, input });
+      // stdout is the protocol stream the client asked for, passed on unchanged; stderr is mcpvet's.
+      outputs.push({ name: `${relay[0]} stderr`, text: result.stderr });
+    }
+    expectNoCanary(outputs, /secret-echo: .*got env REDACTED/);
+  });
+});
 
 describe.each(['stdio', 'http'] as const)('canary secrets over %s', (transport) => {
   const setup = SETUPS[transport];
