@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mirrored, modern, openStream, post, send, startHttp, stopAll, type HttpServer, type Json } from './harness.js';
+import { tamper } from '../../src/check/suites/mrtr/state-flow.js';
 
 let server: HttpServer;
 let nextId = 1;
@@ -200,7 +201,9 @@ describe('MRTR across server instances', () => {
       const first = (await call(a.url)).json!.result;
       expect(first.resultType).toBe('input_required');
       const answer = { inputResponses: { confirm: { action: 'accept', content: { confirm: true } } } };
-      const tampered = await call(b.url, { ...answer, requestState: first.requestState.replace(/.$/, (c: string) => (c === 'A' ? 'B' : 'A')) });
+      // The check's own tamper(): it changes an inner character (the last one of base64url may carry
+      // only padding bits, which decoders ignore, so changing it made this test fail by chance).
+      const tampered = await call(b.url, { ...answer, requestState: tamper(first.requestState).state });
       expect(tampered.json!.error.code).toBe(-32602);
       const done = await call(b.url, { ...answer, requestState: first.requestState });
       expect(done.json!.result.content[0].text).toMatch(/Deleted/);
