@@ -5,9 +5,9 @@
 import { ErrorCode } from '../../../protocol/errors.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { META } from '../../../protocol/meta.js';
-import { defineCheck, pass, violation } from '../../define.js';
-import type { Evidence } from '../../types.js';
-import { sideOf, UNKNOWN_VERSIONS } from '../protocol/unknown-versions.js';
+import { defineCheck } from '../../define.js';
+import type { CheckContext } from '../../types.js';
+import { judgeEachUnknownVersion, sideOf, type VersionProbe } from '../protocol/unknown-versions.js';
 import { expectRejection, probeEvidence, sendProbe } from './probe.js';
 
 export default defineCheck({
@@ -18,26 +18,23 @@ export default defineCheck({
   eras: ['modern'],
   transports: ['http'],
   spec: 'basic/index#failure-rules',
-  async run(ctx) {
-    const evidence: Evidence[] = [];
-    const refused: string[] = [];
-    for (const version of UNKNOWN_VERSIONS) {
-      // Header and _meta agree, so the version itself is the only thing wrong.
-      const result = await sendProbe(ctx, {
-        method: 'server/discover',
-        meta: { [META.protocolVersion]: version, [META.clientCapabilities]: {} },
-        headers: { 'mcp-protocol-version': version },
-      });
-      evidence.push(...probeEvidence(ctx, result));
-      const sent = `server/discover at the unknown ${sideOf(version)} protocol version ${version}`;
-      const problem = expectRejection(result, 400, ErrorCode.UnsupportedProtocolVersion);
-      if (problem) return violation('not-32022', `${sent} ${problem} (UnsupportedProtocolVersion)`, evidence);
-      const data = result.outcome?.error?.data;
-      if (!isObject(data) || !Array.isArray(data.supported) || data.requested !== version) {
-        return violation('bad-error-data', `${sent}: -32022 must carry data {supported: [...], requested: "${version}"}; got data ${JSON.stringify(data) ?? 'absent'}`, evidence);
-      }
-      refused.push(`${version} was refused with 400 and -32022, supported: ${data.supported.join(', ')}`);
-    }
-    return pass(refused.join('; '), evidence);
-  },
+  run: (ctx) => judgeEachUnknownVersion(ctx, refusedWith400),
 });
+
+async function refusedWith400(ctx: CheckContext, version: string): Promise<VersionProbe> {
+  // Header and _meta agree, so the version itself is the only thing wrong.
+  const result = await sendProbe(ctx, {
+    method: 'server/discover',
+    meta: { [META.protocolVersion]: version, [META.clientCapabilities]: {} },
+    headers: { 'mcp-protocol-version': version },
+  });
+  const evidence = probeEvidence(ctx, result);
+  const sent = `server/discover at the unknown ${sideOf(version)} protocol version ${version}`;
+  const problem = expectRejection(result, 400, ErrorCode.UnsupportedProtocolVersion);
+  if (problem) return { evidence, code: 'not-32022', problem: `${sent} ${problem} (UnsupportedProtocolVersion)` };
+  const data = result.outcome?.error?.data;
+  if (!isObject(data) || !Array.isArray(data.supported) || data.requested !== version) {
+    return { evidence, code: 'bad-error-data', problem: `${sent}: -32022 must carry data {supported: [...], requested: "${version}"}; got data ${JSON.stringify(data) ?? 'absent'}` };
+  }
+  return { evidence, passed: `${version} was refused with 400 and -32022, supported: ${data.supported.join(', ')}` };
+}

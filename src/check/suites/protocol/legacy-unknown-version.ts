@@ -28,7 +28,7 @@ export default defineCheck({
 
 async function offer(ctx: CheckContext, unknown: string): Promise<VersionProbe> {
   const answer = await probeInitialize(ctx, unknown);
-  const evidence = evidenceOf(answer);
+  const evidence = [evidenceOf(answer)];
   const sent = `initialize offering the unknown ${sideOf(unknown)} version "${unknown}"`;
   const error = errorOf(answer);
   if (error) {

@@ -11,7 +11,7 @@ export const UNKNOWN_VERSIONS = ['1900-01-01', '2999-12-31'] as const;
 export const sideOf = (version: string): string => (version < '2000' ? 'past' : 'future');
 
 /** One version probe: its evidence, and either what passed or the rule it broke. */
-export type VersionProbe = { evidence: Evidence } & ({ passed: string } | { code: string; problem: string });
+export type VersionProbe = { evidence: Evidence[] } & ({ passed: string } | { code: string; problem: string });
 
 /** Offers each unknown version in turn; the first broken rule is the verdict, else all passes. */
 export async function judgeEachUnknownVersion(ctx: CheckContext, probe: (ctx: CheckContext, version: string) => Promise<VersionProbe>): Promise<Finding> {
@@ -19,7 +19,7 @@ export async function judgeEachUnknownVersion(ctx: CheckContext, probe: (ctx: Ch
   const passes: string[] = [];
   for (const version of UNKNOWN_VERSIONS) {
     const outcome = await probe(ctx, version);
-    evidence.push(outcome.evidence);
+    evidence.push(...outcome.evidence);
     if ('problem' in outcome) return violation(outcome.code, outcome.problem, evidence);
     passes.push(outcome.passed);
   }

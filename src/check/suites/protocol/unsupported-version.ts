@@ -28,7 +28,7 @@ export default defineCheck({
 async function probeVersion(ctx: CheckContext, version: string): Promise<VersionProbe> {
   const message = { jsonrpc: '2.0', id: probeId('unsupported-version'), method: 'server/discover', params: { _meta: modernMeta(ctx.client, { [META.protocolVersion]: version }) } };
   const answer = await exchange(ctx.client, message, { timeoutMs: ctx.timeoutMs });
-  const evidence = evidenceOf(answer);
+  const evidence = [evidenceOf(answer)];
   const sent = `server/discover with the unknown ${sideOf(version)} protocolVersion "${version}"`;
   const error = errorOf(answer);
   if (error?.code !== ErrorCode.UnsupportedProtocolVersion) {
