@@ -120,7 +120,8 @@ async function relay(upstream: HttpUpstream, req: IncomingMessage, res: ServerRe
             res.write(text.slice(0, Math.floor(text.length / 2)), () => res.destroy());
             return;
           }
-          res.write(text);
+          // Backpressure: a client that reads slowly slows the upstream's stream, not mcpvet's memory.
+          if (!res.write(text)) await drained(res);
         }
       } catch {
         if (!controller.signal.aborted) res.destroy();
@@ -128,6 +129,18 @@ async function relay(upstream: HttpUpstream, req: IncomingMessage, res: ServerRe
       }
       res.end();
   }
+}
+
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.once('drain', done);
+    res.once('close', done);
+  });
 }
 
 export function serializeEvent(event: SseEvent): string {

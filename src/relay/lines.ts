@@ -18,6 +18,12 @@ export interface LineUpstream {
   onClose(handler: (code: number) => void): void;
   /** Ends the upstream (stdin closed, replay finished); `onClose` fires. */
   close(): Promise<void>;
+  /**
+   * The client reads slower than the upstream writes: stop producing lines until `resume`.
+   * Without it a server's flood would pile up in mcpvet's memory.
+   */
+  pause(): void;
+  resume(): void;
 }
 
 /** The event half of a LineUpstream, for implementations to extend. */
@@ -29,6 +35,10 @@ export abstract class LineEmitter implements LineUpstream {
 
   abstract write(line: string): void;
   abstract close(): Promise<void>;
+
+  /** An upstream that only answers what the client writes needs nothing more: the front stops reading the client. */
+  pause(): void {}
+  resume(): void {}
 
   onLine(handler: (line: string) => void): void {
     this.lineHandlers.push(handler);
@@ -79,6 +89,14 @@ export class LineWrapper extends LineEmitter {
     return this.inner.close();
   }
 
+  override pause(): void {
+    this.inner.pause();
+  }
+
+  override resume(): void {
+    this.inner.resume();
+  }
+
   protected fromServer(line: string): void {
     this.emitLine(line);
   }
@@ -113,6 +131,14 @@ export class SpawnedServer extends LineEmitter {
 
   write(line: string): void {
     this.connection.send(line);
+  }
+
+  override pause(): void {
+    this.connection.pauseOutput();
+  }
+
+  override resume(): void {
+    this.connection.resumeOutput();
   }
 
   async close(): Promise<void> {

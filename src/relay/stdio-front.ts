@@ -32,12 +32,26 @@ export function serveStdioFront(upstream: LineUpstream, io: StdioFrontIo = { inp
     io.input.once('end', onEnd);
     // A client that went away must not crash the relay with EPIPE.
     io.output.on('error', () => {});
-    upstream.onLine((line) => io.output.write(line + '\n'));
+    // Backpressure: while the client has not read what was written, neither side is read further.
+    let paused = false;
+    io.output.on('drain', () => {
+      if (!paused) return;
+      paused = false;
+      upstream.resume();
+      io.input.resume();
+    });
+    upstream.onLine((line) => {
+      if (io.output.write(line + '\n') || paused) return;
+      paused = true;
+      upstream.pause();
+      io.input.pause();
+    });
     upstream.onStderr((line) => io.errors.write(line + '\n'));
     upstream.onClose((code) => {
       io.input.off('data', onData);
       io.input.off('end', onEnd);
       // Stop reading stdin so the process can end; wait for stdout to drain first.
+      paused = false;
       io.input.pause();
       if (typeof (io.input as { unref?: () => void }).unref === 'function') (io.input as unknown as { unref(): void }).unref();
       io.output.write('', () => resolve(code));

@@ -41,6 +41,9 @@ export interface StdioConnection {
    */
   onRefused(handler: (frame: Frame, id: string | number | null | undefined, text: string) => void): () => void;
   onExit(handler: (info: ExitInfo) => void): () => void;
+  /** Stops reading the server's stdout (a relay whose client reads slower than the server writes). */
+  pauseOutput(): void;
+  resumeOutput(): void;
   /** End stdin, give the server a moment, then SIGTERM, then SIGKILL. Never waits once it has exited. */
   close(): Promise<ExitInfo>;
 }
@@ -107,6 +110,8 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
   // But a grandchild holding stdout would delay 'close' forever: once the server itself is gone,
   // kill what it left behind and give the pipes a short grace, then stop reading them.
   child.once('exit', (code, signal) => {
+    // What is left in the pipe is bounded by its size: drain it, or 'close' would wait forever.
+    child.stdout?.resume();
     killOrphanedGroup(child.pid);
     killPids(findMarked(mark.token));
     setTimeout(() => {
@@ -178,6 +183,12 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
       exitHandlers.add(handler);
       return () => exitHandlers.delete(handler);
     },
+    pauseOutput() {
+      if (!exitInfo) child.stdout?.pause();
+    },
+    resumeOutput() {
+      child.stdout?.resume();
+    },
     close() {
       closing ??= shutDown(child, exited, () => exitInfo !== undefined, options);
       return closing;
@@ -237,6 +248,8 @@ function deadConnection(info: ExitInfo, exited: Promise<ExitInfo>): StdioConnect
       handler(info);
       return () => {};
     },
+    pauseOutput: () => {},
+    resumeOutput: () => {},
     close: () => exited,
   };
 }
