@@ -2,13 +2,12 @@
 import { connect } from '../client/connect.js';
 import { scriptedHost } from '../client/host.js';
 import type { InputHost, McpClient } from '../client/types.js';
-import type { Era } from '../protocol/versions.js';
 import type { Target } from '../wire/target.js';
 import type { Frame, Trace } from '../wire/trace.js';
 import { isObject } from '../protocol/jsonrpc.js';
 import type { CallPolicy } from './calls-file.js';
 import { curlFor } from './curl.js';
-import type { CheckContext, Evidence } from './types.js';
+import type { CheckContext, Evidence, OpenClientOptions } from './types.js';
 
 export interface RunEnvironment {
   client: McpClient;
@@ -36,9 +35,9 @@ export function createContext(run: RunEnvironment, signal: AbortSignal, opened: 
     traces: () => run.traces,
     specSchemaFile: run.specSchemaFile,
     tools: () => (toolsPromise ??= sharedTools(run)),
-    async openClient(options: { era?: Era; capabilities?: Record<string, unknown>; target?: Target; ownVerdict?: boolean } = {}) {
+    async openClient(options: OpenClientOptions = {}) {
       const host = options.capabilities ? { ...(run.host ?? scriptedHost({})), capabilities: options.capabilities } : run.host;
-      const client = await connect(options.target ?? run.target, { era: options.era ?? run.client.era, timeoutMs: run.timeoutMs, host });
+      const client = await connect(options.target ?? run.target, { era: options.era ?? run.client.era, timeoutMs: run.timeoutMs, host, shutdown: options.shutdown });
       opened.push(client);
       if (!options.ownVerdict) run.traces.push(client.trace);
       return client;

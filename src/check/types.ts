@@ -1,4 +1,5 @@
 /** The check model (DESIGN.md "Checks"): metadata, one run function, results with evidence. */
+import type { StdioShutdown } from '../client/connect.js';
 import type { McpClient } from '../client/types.js';
 import type { Era } from '../protocol/versions.js';
 import type { Target, Transport } from '../wire/target.js';
@@ -66,6 +67,15 @@ export interface ResultFinding {
   message: string;
 }
 
+export interface OpenClientOptions {
+  era?: Era;
+  capabilities?: Record<string, unknown>;
+  target?: Target;
+  /** The connection's trace is the check's own: it is not added to the run's evidence. */
+  ownVerdict?: boolean;
+  shutdown?: StdioShutdown;
+}
+
 export interface CheckContext {
   /** The shared connection of the run (already connected, era decided). */
   readonly client: McpClient;
@@ -78,7 +88,7 @@ export interface CheckContext {
    * trace joins the run's traces (unless `ownVerdict`: a connection the check disturbs on purpose
    * is judged by that check alone) and it is closed when the check ends.
    */
-  openClient(options?: { era?: Era; capabilities?: Record<string, unknown>; target?: Target; ownVerdict?: boolean }): Promise<McpClient>;
+  openClient(options?: OpenClientOptions): Promise<McpClient>;
   /** A second instance of the same server (--replica), when one was given. */
   readonly replica?: Target;
   /** Whether a tool may be called (--allow-call, --calls, or readOnlyHint with openWorldHint: false), and with which arguments. */

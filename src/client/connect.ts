@@ -8,6 +8,7 @@ import { HttpChannel } from '../protocol/http-channel.js';
 import { StdioChannel } from '../protocol/stdio-channel.js';
 import { TransportError } from '../protocol/transport-error.js';
 import { LATEST_MODERN_VERSION, type EraPreference } from '../protocol/versions.js';
+import type { StdioOptions } from '../wire/stdio.js';
 import type { Target } from '../wire/target.js';
 import { Trace } from '../wire/trace.js';
 import type { ClientOptions } from './base-client.js';
@@ -21,15 +22,19 @@ export interface ConnectOptions extends ClientOptions {
   trace?: Trace;
   /** stdio: how long `auto` waits for an answer to the probe before deciding the server is legacy. */
   probeTimeoutMs?: number;
+  /** stdio: how the process is shut down when the client closes. */
+  shutdown?: StdioShutdown;
 }
 
-export function openChannel(target: Target, trace: Trace): Channel {
-  return target.transport === 'stdio' ? new StdioChannel(target, trace) : new HttpChannel(target, trace);
+export type StdioShutdown = Pick<StdioOptions, 'closeGraceMs' | 'graceWhileBusy'>;
+
+export function openChannel(target: Target, trace: Trace, shutdown: StdioShutdown = {}): Channel {
+  return target.transport === 'stdio' ? new StdioChannel(target, trace, shutdown) : new HttpChannel(target, trace);
 }
 
 export async function connect(target: Target, options: ConnectOptions): Promise<McpClient> {
   const trace = options.trace ?? new Trace();
-  const channel = openChannel(target, trace);
+  const channel = openChannel(target, trace, options.shutdown);
   try {
     switch (options.era ?? 'auto') {
       case 'legacy':
@@ -94,7 +99,7 @@ async function connectAuto(channel: Channel, target: Target, options: ConnectOpt
   }
   const answered = sent.rpc !== undefined;
   const reason = verdict.reason;
-  const legacyChannel = openChannel(target, trace);
+  const legacyChannel = openChannel(target, trace, options.shutdown);
   let legacy: McpClient;
   try {
     legacy = await connectLegacy(legacyChannel, target, options, `${reason}; fell back to initialize`);

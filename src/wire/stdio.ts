@@ -8,6 +8,7 @@ import type { Frame, Trace } from './trace.js';
 import { LineSplitter } from './line-splitter.js';
 import { killGroup, killOrphanedGroup, registerChild } from './children.js';
 import { findHolders, findMarked, killPids, newSpawnMark, SPAWN_MARKER, stdioLinks } from './strays.js';
+import { untilQuiet } from './process-activity.js';
 import { nestsDeeperThan, parseJson, topLevelId, traceTooDeep } from './json-depth.js';
 
 export interface StdioOptions {
@@ -18,6 +19,11 @@ export interface StdioOptions {
   closeGraceMs?: number;
   /** After SIGTERM, how long before SIGKILL (default 1000 ms). */
   killGraceMs?: number;
+  /**
+   * After stdin ends, extend the grace while the server is still working (up to ten times): a
+   * check that judges how a server exits must measure the server, not a loaded machine.
+   */
+  graceWhileBusy?: boolean;
 }
 
 export interface ExitInfo {
@@ -25,6 +31,8 @@ export interface ExitInfo {
   signal: NodeJS.Signals | null;
   /** Set when the process could not be started at all. */
   spawnError?: string;
+  /** The last signal mcpvet's shutdown sent before the process ended (it may have exited with a code). */
+  signalled?: NodeJS.Signals;
 }
 
 export interface StdioConnection {
@@ -89,8 +97,10 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
   // What the server's stdio links to, read before it can hand the fds on: a stray holding them is ours.
   const links = stdioLinks(child.pid);
 
-  const finish = (info: ExitInfo): void => {
+  let signalled: NodeJS.Signals | undefined;
+  const finish = (ended: ExitInfo): void => {
     if (exitInfo) return;
+    const info = signalled ? { ...ended, signalled } : ended;
     exitInfo = info;
     trace.add({
       direction: 'local',
@@ -190,18 +200,22 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
       child.stdout?.resume();
     },
     close() {
-      closing ??= shutDown(child, exited, () => exitInfo !== undefined, options);
+      closing ??= shutDown(child, exited, () => exitInfo !== undefined, options, (signal) => (signalled = signal));
       return closing;
     },
   };
 }
 
-async function shutDown(child: ChildProcess, exited: Promise<ExitInfo>, hasExited: () => boolean, options: StdioOptions): Promise<ExitInfo> {
+async function shutDown(child: ChildProcess, exited: Promise<ExitInfo>, hasExited: () => boolean, options: StdioOptions, sending: (signal: NodeJS.Signals) => void): Promise<ExitInfo> {
   if (hasExited()) return exited;
   child.stdin?.end();
-  if (await exitsWithin(exited, options.closeGraceMs ?? CLOSE_GRACE_MS)) return exited;
+  const graceMs = options.closeGraceMs ?? CLOSE_GRACE_MS;
+  if (options.graceWhileBusy && child.pid !== undefined) await untilQuiet(child.pid, { minMs: graceMs, quietMs: graceMs, maxMs: 10 * graceMs, gone: exited });
+  if (await exitsWithin(exited, options.graceWhileBusy ? 0 : graceMs)) return exited;
+  sending('SIGTERM');
   killGroup(child, 'SIGTERM');
   if (await exitsWithin(exited, options.killGraceMs ?? 1000)) return exited;
+  sending('SIGKILL');
   killGroup(child, 'SIGKILL');
   // SIGKILL cannot be ignored; the wait is only for the 'close' event to be delivered.
   await exitsWithin(exited, 2000);

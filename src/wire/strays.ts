@@ -76,7 +76,7 @@ export function killPids(pids: number[]): void {
   }
 }
 
-function otherPids(): number[] {
+export function otherPids(): number[] {
   let entries: string[];
   try {
     entries = readdirSync('/proc');

@@ -106,9 +106,3 @@ export async function check(target: Target, era: 'auto' | 'legacy' | 'modern' = 
 /** `ids` without the ones listed: findings judged false alarms are asserted apart (see FINDINGS.md). */
 export const without = (ids: string[], falseAlarms: string[]): string[] => ids.filter((id) => !falseAlarms.includes(id));
 
-/**
- * Checks whose verdict rests on a fixed grace time rather than on the server's answer: on a machine
- * as loaded as this one (2 cores, many suites) a correct server can miss it. Left out of the
- * warning lists the tests pin; their own tests cover them on fixtures.
- */
-export const TIMING_SENSITIVE = ['stdio.exits-on-stdin-close'];

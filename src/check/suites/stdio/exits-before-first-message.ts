@@ -7,12 +7,19 @@
  */
 import type { StdioTarget } from '../../../wire/target.js';
 import { spawnStdio, type ExitInfo } from '../../../wire/stdio.js';
+import { untilQuiet } from '../../../wire/process-activity.js';
 import { Trace } from '../../../wire/trace.js';
 import { defineCheck, pass, skip } from '../../define.js';
 import type { CheckContext, Evidence, Finding } from '../../types.js';
 
-/** How long a fresh process gets to start before it is shut down. */
+/**
+ * A fresh process is shut down once it has started: after SETTLE_MS, and once it has been quiet
+ * (no CPU used, nothing runnable) for QUIET_MS — on a loaded machine start-up takes longer, and
+ * a server that has not yet installed its SIGTERM handler must not be judged by it.
+ */
 const SETTLE_MS = 1000;
+const QUIET_MS = 300;
+const MAX_SETTLE_MS = 10_000;
 /**
  * How long after EOF, and after SIGTERM, it may take to end. Generous (a loaded machine slows
  * start-up and shutdown alike): what is judged is that it ends by itself, not how fast.
@@ -44,7 +51,8 @@ async function shutDown(ctx: CheckContext, target: StdioTarget, how: 'eof' | 'si
   const connection = spawnStdio(target, { trace, closeGraceMs: EOF_GRACE_MS });
   const evidence = (): Evidence[] => [{ frames: trace.frames.slice(-20) }];
   try {
-    const early = await within(connection.exited, SETTLE_MS);
+    if (connection.pid !== undefined) await untilQuiet(connection.pid, { minMs: SETTLE_MS, quietMs: QUIET_MS, maxMs: MAX_SETTLE_MS, gone: connection.exited });
+    const early = await within(connection.exited, 0);
     if (early) return early.spawnError ? skip(`the server could not be started: ${early.spawnError}`) : pass(`a fresh process ended by itself before any shutdown step (${describeExit(early)})`, evidence());
     const started = performance.now();
     if (how === 'eof') {

@@ -1,0 +1,78 @@
+/**
+ * Whether a server is working or waiting, read from /proc (Linux): timing checks must measure the
+ * server, not the load of the machine. A process group is busy while one of its processes is
+ * runnable or its CPU time grows; a server that waits for input (or ignores EOF) sleeps.
+ */
+import { readFileSync } from 'node:fs';
+import { otherPids } from './strays.js';
+
+const SAMPLE_MS = 50;
+
+export interface GroupActivity {
+  /** CPU time of the group's processes, in clock ticks. */
+  ticks: number;
+  /** A process of the group is runnable (R) or in uninterruptible sleep (D). */
+  working: boolean;
+}
+
+/** The activity of process group `pgid`, or undefined where /proc cannot tell (not Linux, group gone). */
+export function groupActivity(pgid: number): GroupActivity | undefined {
+  let ticks = 0;
+  let working = false;
+  let members = 0;
+  for (const pid of otherPids()) {
+    const stat = readStat(pid);
+    if (!stat || stat.pgrp !== pgid) continue;
+    members++;
+    ticks += stat.ticks;
+    working ||= stat.state === 'R' || stat.state === 'D';
+  }
+  return members === 0 ? undefined : { ticks, working };
+}
+
+/**
+ * Resolves once the group has been quiet (no runnable process, no CPU used) for `quietMs`, after
+ * `minMs` at least; or after `maxMs` whatever it does; or when `gone` resolves. Where /proc is
+ * missing it waits `minMs`, the old fixed settle time.
+ */
+export async function untilQuiet(pgid: number, options: { minMs: number; quietMs: number; maxMs: number; gone: Promise<unknown> }): Promise<void> {
+  let ended = false;
+  void options.gone.then(() => (ended = true));
+  const started = performance.now();
+  let quietSince: number | undefined;
+  let last: GroupActivity | undefined;
+  while (!ended) {
+    const now = performance.now();
+    if (now - started >= options.maxMs) return;
+    const activity = groupActivity(pgid);
+    if (activity === undefined && last === undefined) {
+      await Promise.race([delay(Math.max(0, options.minMs - (now - started))), options.gone]);
+      return;
+    }
+    const quiet = activity !== undefined && last !== undefined && !activity.working && activity.ticks === last.ticks;
+    quietSince = quiet ? (quietSince ?? now) : undefined;
+    if (quietSince !== undefined && now - quietSince >= options.quietMs && now - started >= options.minMs) return;
+    last = activity ?? last;
+    await Promise.race([delay(SAMPLE_MS), options.gone]);
+  }
+}
+
+function readStat(pid: number): { state: string; pgrp: number; ticks: number } | undefined {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, 'latin1');
+  } catch {
+    return undefined;
+  }
+  // The command name may hold spaces and parentheses: the fields start after the last ')'.
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  const [state, , pgrp] = fields;
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  if (state === undefined || pgrp === undefined || !Number.isFinite(utime) || !Number.isFinite(stime)) return undefined;
+  return { state, pgrp: Number(pgrp), ticks: utime + stime };
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
