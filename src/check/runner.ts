@@ -119,13 +119,24 @@ function applicability(check: CheckDefinition, client: McpClient): string | unde
   return undefined;
 }
 
+/**
+ * Bounds on what one result holds, whatever the server lists: a message naming each of 50,000
+ * tools made every result of a run a megabyte. The most severe findings are the ones kept.
+ */
+const MAX_MESSAGE_CHARS = 2000;
+const MAX_FINDINGS = 200;
+
+function clipMessage(text: string): string {
+  return text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}… (${text.length} characters in all)` : text;
+}
+
 /** A violation's status and level follow its requirement; a descriptive rule says it has no keyword. */
 function graded(grade: ReturnType<typeof gradeOf>, finding: Finding): ResultFinding {
   const where = finding.location ? { location: finding.location } : {};
   const code = finding.code !== undefined && finding.status !== 'pass' ? { code: finding.code } : {};
-  if (!('level' in grade)) return { status: finding.status, level: 'INFO', ...code, ...where, message: finding.message };
+  if (!('level' in grade)) return { status: finding.status, level: 'INFO', ...code, ...where, message: clipMessage(finding.message) };
   const { status, level, descriptive } = gradeFinding(grade as Grade, finding.status, finding.requirement);
-  const message = descriptive ? `${finding.message} (the spec states this without MUST or SHOULD; clients depend on it)` : finding.message;
+  const message = descriptive ? `${clipMessage(finding.message)} (the spec states this without MUST or SHOULD; clients depend on it)` : clipMessage(finding.message);
   return { status, level, ...code, ...where, message };
 }
 
@@ -139,11 +150,13 @@ export const SEVERITY: Record<Status, number> = { error: 6, fail: 5, warn: 4, in
 function combine(grade: ReturnType<typeof gradeOf>, outcome: Finding | Finding[]): Pick<CheckResult, 'status' | 'level' | 'code' | 'message' | 'findings' | 'evidence'> {
   const list = Array.isArray(outcome) ? outcome : [outcome];
   if (list.length === 0) return combine(grade, { status: 'error', code: 'no-finding', message: 'the check returned no finding' });
-  const findings = list.map((finding) => graded(grade, finding)).sort((a, b) => SEVERITY[b.status] - SEVERITY[a.status]);
+  const all = list.map((finding) => graded(grade, finding)).sort((a, b) => SEVERITY[b.status] - SEVERITY[a.status]);
+  const findings = all.slice(0, MAX_FINDINGS);
   const worst = findings[0]!;
-  const message = findings.length === 1 ? worst.message : [`${findings.length} findings:`, ...findings.map((f) => `- ${f.message}`)].join('\n');
+  const more = all.length > findings.length ? [`- and ${all.length - findings.length} more finding(s), left out`] : [];
+  const message = findings.length === 1 ? worst.message : [`${all.length} findings:`, ...findings.map((f) => `- ${f.message}`), ...more].join('\n');
   const level = 'level' in grade ? worst.level : 'INFO';
-  return { status: worst.status, level, ...(worst.code !== undefined ? { code: worst.code } : {}), message, findings, evidence: trimEvidence(list.flatMap((finding) => finding.evidence ?? [])) };
+  return { status: worst.status, level, ...(worst.code !== undefined ? { code: worst.code } : {}), message, findings, evidence: trimEvidence(list.slice(0, MAX_FINDINGS).flatMap((finding) => finding.evidence ?? [])) };
 }
 
 async function pool<T>(items: T[], size: number, work: (item: T) => Promise<void>): Promise<void> {

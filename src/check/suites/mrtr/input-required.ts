@@ -134,9 +134,9 @@ export async function findInputRequired(
     const found = { candidate, outcome, result: outcome.result, capabilities: capabilitiesNeeded(outcome.result) };
     if (!options.accept || options.accept(found)) return found;
   }
-  const tried = candidates.length ? `${candidates.length} request(s) tried (${candidates.map((c) => c.label).join(', ')})` : 'nothing could be tried';
+  const tried = candidates.length ? `${candidates.length} request(s) tried (${someOf(candidates.map((c) => c.label))})` : 'nothing could be tried';
   const hint = notAllowed.length
-    ? `; tools not called: ${notAllowed.join(', ')} (allow them with --allow-call or a --calls file)`
+    ? `; tools not called: ${someOf(notAllowed)} (allow them with --allow-call or a --calls file)`
     : '';
   return { skip: `no request answered input_required: ${tried}${hint}`, incomplete: notAllowed.length ? 'no-callable-tool' : 'no-input-required' };
 }
@@ -177,4 +177,9 @@ export function describeOutcome(outcome: RpcOutcome | undefined): string {
     return `${status}a ${type} result${outcome.result.isError === true ? ' with isError: true' : ''}`;
   }
   return `${status}no JSON-RPC answer`;
+}
+
+/** The first few names, and how many more: a server may list 200,000 tools. */
+function someOf(names: string[], max = 20): string {
+  return names.length > max ? `${names.slice(0, max).join(', ')} and ${names.length - max} more` : names.join(', ');
 }
