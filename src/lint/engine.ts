@@ -40,6 +40,31 @@ export function resolveOptions(options: LintOptions = {}): ResolvedOptions {
 }
 
 export function lintTools(tools: unknown[], options?: LintOptions): LintFinding[] {
+  const run = lintRun(tools, options);
+  for (;;) {
+    const step = run.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Tools linted between two turns of the event loop in `lintToolsYielding`. */
+const TOOLS_PER_TURN = 200;
+
+/**
+ * lintTools that lets the event loop run between slices of tools: a check run linting 200,000
+ * tools must still hear SIGINT, SIGTERM and its own timeouts.
+ */
+export async function lintToolsYielding(tools: unknown[], options?: LintOptions): Promise<LintFinding[]> {
+  const run = lintRun(tools, options);
+  for (let count = 1; ; count++) {
+    const step = run.next();
+    if (step.done) return step.value;
+    if (count % TOOLS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** The lint of a list, one tool per step. */
+function* lintRun(tools: unknown[], options?: LintOptions): Generator<void, LintFinding[]> {
   const sink = new FindingSink(resolveOptions(options));
   if (!Array.isArray(tools)) {
     sink.reporter(LIST_SCOPE, 0)('list.invalid', '', `Expected an array of tools, got ${typeName(tools)}.`);
@@ -47,9 +72,10 @@ export function lintTools(tools: unknown[], options?: LintOptions): LintFinding[
   }
   const labels = labelsOf(tools);
   let totalTokens = 0;
-  tools.forEach((tool, index) => {
-    totalTokens += lintOneTool(tool, index, labels[index], sink);
-  });
+  for (let index = 0; index < tools.length; index++) {
+    totalTokens += lintOneTool(tools[index], index, labels[index], sink);
+    yield;
+  }
   checkDuplicateNames(tools, labels, (i) => sink.reporter(labels[i], i));
   checkListTotals(tools.length, totalTokens, sink.options, sink.reporter(LIST_SCOPE, tools.length));
   return finish(sink);

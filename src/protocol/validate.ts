@@ -130,7 +130,25 @@ function responseIssues(set: SchemaSet, message: Record<string, unknown>, opts: 
   for (const item of schemaIssues(idSchema(set), message.id, 'id')) issues.push(item);
   const table = opts.direction === 'server-to-client' ? set.results : set.clientResults;
   const schema = opts.method !== undefined ? table.get(opts.method) : undefined;
-  for (const item of resultIssues(set, schema, opts.method, message.result, opts, 'result')) issues.push(item);
+  for (const item of sharedResultIssues(set, schema, opts, message.result)) issues.push(item);
+  return issues;
+}
+
+/**
+ * Issues of a result, remembered per result object: answers that share one parsed result
+ * (wire/shared-results.ts: the same 200,000-tool list on every connection) are validated once.
+ * The issues are the same objects each time: treat them as read-only.
+ */
+const judgedResults = new WeakMap<SchemaSet, WeakMap<object, Map<string, ValidationIssue[]>>>();
+function sharedResultIssues(set: SchemaSet, schema: ZodType | undefined, opts: ValidateOptions, result: unknown): ValidationIssue[] {
+  if (typeof result !== 'object' || result === null) return resultIssues(set, schema, opts.method, result, opts, 'result');
+  let bySet = judgedResults.get(set);
+  if (!bySet) judgedResults.set(set, (bySet = new WeakMap()));
+  let byKey = bySet.get(result);
+  if (!byKey) bySet.set(result, (byKey = new Map()));
+  const key = `${opts.direction} ${opts.method ?? ''} ${opts.tasks === true}`;
+  let issues = byKey.get(key);
+  if (!issues) byKey.set(key, (issues = resultIssues(set, schema, opts.method, result, opts, 'result')));
   return issues;
 }
 

@@ -5,7 +5,8 @@
  */
 import { createParser } from 'eventsource-parser';
 import type { Frame, Trace } from './trace.js';
-import { MAX_JSON_DEPTH, nestsDeeperThan, parseJson, traceTooDeep } from './json-depth.js';
+import { JsonTooDeepError, MAX_JSON_DEPTH, traceTooDeep } from './json-depth.js';
+import { parseMessageText } from './shared-results.js';
 
 export interface HttpExchangeOptions {
   url: string;
@@ -99,11 +100,16 @@ export async function httpExchange(options: HttpExchangeOptions): Promise<HttpEx
     const result: HttpExchange = { exchange, status: response.status, headers, contentType, messages: [], messageCount: 0, bodyText: '', stoppedEarly: false };
 
     const deliver = (raw: string): boolean => {
-      if (nestsDeeperThan(raw)) {
-        traceTooDeep(trace, raw, { http: meta });
-        throw new HttpFailure('too-deep', `the server sent a message nested deeper than ${MAX_JSON_DEPTH} levels; mcpvet does not read it`);
+      let message: unknown;
+      try {
+        message = parseMessageText(raw);
+      } catch (error) {
+        if (error instanceof JsonTooDeepError) {
+          traceTooDeep(trace, raw, { http: meta });
+          throw new HttpFailure('too-deep', `the server sent a message nested deeper than ${MAX_JSON_DEPTH} levels; mcpvet does not read it`);
+        }
+        message = undefined;
       }
-      const message = tryParse(raw);
       const frame = trace.add({ direction: 'receive', kind: message === undefined ? 'parse-error' : 'message', raw, message, parseError: message === undefined ? 'invalid JSON' : undefined, http: meta });
       if (message === undefined) return false;
       result.messageCount++;
@@ -221,7 +227,7 @@ function hasId(message: unknown): boolean {
 function tryParse(text: string | undefined): unknown {
   if (text === undefined) return undefined;
   try {
-    return parseJson(text);
+    return parseMessageText(text);
   } catch {
     return undefined;
   }

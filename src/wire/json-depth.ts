@@ -42,7 +42,7 @@ export function nestsDeeperThan(text: string, limit = MAX_JSON_DEPTH): boolean {
 }
 
 /** The index of the quote that closes the string opened at `open` (indexOf skips the text natively). */
-function closingQuote(text: string, open: number): number {
+export function closingQuote(text: string, open: number): number {
   let from = open + 1;
   for (;;) {
     const quote = text.indexOf('"', from);

@@ -9,7 +9,8 @@ import { LineSplitter } from './line-splitter.js';
 import { killGroup, killOrphanedGroup, registerChild } from './children.js';
 import { findHolders, findMarked, killPids, newSpawnMark, SPAWN_MARKER, stdioLinks } from './strays.js';
 import { untilQuiet } from './process-activity.js';
-import { nestsDeeperThan, parseJson, topLevelId, traceTooDeep } from './json-depth.js';
+import { parseMessageText } from './shared-results.js';
+import { JsonTooDeepError, parseJson, topLevelId, traceTooDeep } from './json-depth.js';
 
 export interface StdioOptions {
   trace: Trace;
@@ -139,13 +140,19 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE;
   const stdout = new LineSplitter(maxLineBytes, {
     line: (text) => {
-      if (nestsDeeperThan(text)) {
-        const frame = traceTooDeep(trace, text);
-        const id = topLevelId(text);
-        for (const handler of refusedHandlers) handler(frame, id, text);
-        return;
+      let parsed: Parsed;
+      try {
+        parsed = { value: parseMessageText(text) };
+      } catch (error) {
+        if (error instanceof JsonTooDeepError) {
+          const frame = traceTooDeep(trace, text);
+          const id = topLevelId(text);
+          for (const handler of refusedHandlers) handler(frame, id, text);
+          return;
+        }
+        parsed = { error: (error as Error).message };
       }
-      const frame = traceIncomingLine(trace, text);
+      const frame = traceIncomingLine(trace, text, parsed);
       if (frame.kind === 'message') for (const handler of messageHandlers) handler(frame.message, frame);
     },
     oversize: (size, head) =>
@@ -233,17 +240,14 @@ function exitsWithin(exited: Promise<ExitInfo>, ms: number): Promise<boolean> {
 }
 
 /** A JSON-RPC message is an object with `jsonrpc: "2.0"`; anything else on stdout is pollution. */
-function traceIncomingLine(trace: Trace, text: string): Frame {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    return trace.add({ direction: 'receive', kind: 'pollution', raw: text, parseError: (error as Error).message });
+type Parsed = { value: unknown } | { error: string };
+
+function traceIncomingLine(trace: Trace, text: string, parsed: Parsed): Frame {
+  if ('error' in parsed) return trace.add({ direction: 'receive', kind: 'pollution', raw: text, parseError: parsed.error });
+  if (!isJsonRpcMessage(parsed.value)) {
+    return trace.add({ direction: 'receive', kind: 'pollution', raw: text, message: parsed.value, parseError: 'not a JSON-RPC 2.0 message' });
   }
-  if (!isJsonRpcMessage(parsed)) {
-    return trace.add({ direction: 'receive', kind: 'pollution', raw: text, message: parsed, parseError: 'not a JSON-RPC 2.0 message' });
-  }
-  return trace.add({ direction: 'receive', kind: 'message', raw: text, message: parsed });
+  return trace.add({ direction: 'receive', kind: 'message', raw: text, message: parsed.value });
 }
 
 export function isJsonRpcMessage(value: unknown): value is Record<string, unknown> {

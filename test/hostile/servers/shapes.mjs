@@ -35,7 +35,7 @@ onStdinMessages((message) => {
     }
     if (behaviour === 'redos') return send(response(message, { tools: [redosTool] }));
     if (behaviour === 'many-tools') {
-      const tools = Array.from({ length: 200_000 }, (_, i) => ({ name: `tool_${i}`, inputSchema: { type: 'object' } }));
+      const tools = Array.from({ length: Number(process.env.HOSTILE_TOOLS ?? 200_000) }, (_, i) => ({ name: `tool_${i}`, inputSchema: { type: 'object' } }));
       return send(response(message, { tools }));
     }
     page++;

@@ -5,8 +5,8 @@
  * The rules are the lint engine's x-mcp-header rules. The annotations are the same whatever the
  * transport, so the check runs on stdio too.
  */
-import { lintTools } from '../../../lint/index.js';
 import { defineCheck, pass, violation } from '../../define.js';
+import { lintOnce } from '../../lint-once.js';
 
 export default defineCheck({
   id: 'http.x-mcp-header-valid',
@@ -19,7 +19,7 @@ export default defineCheck({
   spec: 'server/tools#x-mcp-header',
   async run(ctx) {
     const tools = await ctx.tools();
-    const findings = lintTools(tools).filter((finding) => finding.ruleId.startsWith('x-mcp-header.'));
+    const findings = (await lintOnce(tools)).filter((finding) => finding.ruleId.startsWith('x-mcp-header.'));
     const annotated = tools.filter((tool) => JSON.stringify(tool.inputSchema ?? {}).includes('"x-mcp-header"')).length;
     if (findings.length === 0) return pass(`${annotated} tool(s) use x-mcp-header, all validly`);
     const shown = findings.slice(0, 5).map((finding) => `${finding.tool} ${finding.path}: ${finding.message}`);

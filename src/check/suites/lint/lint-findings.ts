@@ -1,5 +1,6 @@
 import type { LintFinding } from '../../../lint/index.js';
 import { pass, violation } from '../../define.js';
+import { lintOnce } from '../../lint-once.js';
 import type { CheckContext, Finding } from '../../types.js';
 
 const SHOWN = 8;
@@ -28,10 +29,10 @@ function basisOf(finding: LintFinding): LintBasis | undefined {
 
 /** The run of a lint-suite check: the rules of `mcpvet lint` on the listed tools, the findings of one basis. */
 export async function lintFindingsOf(ctx: CheckContext, basis: LintBasis): Promise<Finding> {
-  const { lintTools } = await import('../../../lint/index.js');
   const tools = await ctx.tools();
-  const found = lintTools(tools).filter((finding) => basisOf(finding) === basis);
+  const found = (await lintOnce(tools)).filter((finding) => basisOf(finding) === basis);
   const what = basis === 'spec-must' ? 'error-level findings a spec MUST is behind' : 'advice findings (portability, descriptions, size, schema constructs)';
   if (found.length === 0) return pass(`${tools.length} tool(s) have no ${what}`);
   return violation('lint-findings', `${found.length} ${what} (run \`mcpvet lint\` for fixes): ${describeFindings(found)}`);
 }
+

@@ -30,9 +30,14 @@ export default defineCheck({
     await listDeclared(ctx);
     const problems: TraceProblem[] = [];
     let keys = 0;
+    // A result shared by several answers (the same list on every connection) is judged once.
+    const judged = new WeakSet<object>();
     for (const trace of ctx.traces()) {
       for (const { frame, message, method } of serverMessages(trace)) {
-        for (const { path, key } of metaKeys(message, '')) {
+        const shared = isObject(message.result) ? message.result : undefined;
+        if (shared && judged.has(shared)) continue;
+        if (shared) judged.add(shared);
+        for (const { path, key } of metaKeys(message)) {
           keys++;
           const problem = keyProblem(key);
           if (problem) problems.push({ frame, text: `${method ?? String(message.method ?? 'a message')}: ${path}/${JSON.stringify(key)} ${problem}` });
@@ -54,16 +59,34 @@ export function keyProblem(key: string): string | undefined {
 }
 
 /** Every key of every `_meta` object inside `value`, with the JSON pointer of its object. */
-function* metaKeys(value: unknown, path: string, depth = 0): Generator<{ path: string; key: string }> {
-  if (depth > 32) return;
+function metaKeys(value: unknown): { path: string; key: string }[] {
+  const found: { path: string; key: string }[] = [];
+  collectMetaKeys(value, [], 0, found);
+  return found;
+}
+
+/** Depth-first; the path is built only where a `_meta` is found (building it for every node cost seconds on large lists). */
+function collectMetaKeys(value: unknown, parts: string[], depth: number, found: { path: string; key: string }[]): void {
+  if (depth > 32 || typeof value !== 'object' || value === null) return;
   if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) yield* metaKeys(item, `${path}/${index}`, depth + 1);
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      if (typeof item !== 'object' || item === null) continue;
+      parts.push(String(index));
+      collectMetaKeys(item, parts, depth + 1, found);
+      parts.pop();
+    }
     return;
   }
-  if (!isObject(value)) return;
   for (const [name, child] of Object.entries(value)) {
-    if (name === '_meta' && isObject(child)) for (const key of Object.keys(child)) yield { path: `${path}/_meta`, key };
-    yield* metaKeys(child, `${path}/${name}`, depth + 1);
+    if (name === '_meta' && isObject(child)) {
+      const path = parts.map((part) => `/${part}`).join('');
+      for (const key of Object.keys(child)) found.push({ path: `${path}/_meta`, key });
+    }
+    if (typeof child !== 'object' || child === null) continue;
+    parts.push(name);
+    collectMetaKeys(child, parts, depth + 1, found);
+    parts.pop();
   }
 }
 

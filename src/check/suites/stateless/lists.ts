@@ -52,28 +52,45 @@ export async function walkPages(
   return { items, pages };
 }
 
-/** A short account of how two lists of named items differ, or undefined when they are identical. */
 /** The same items, only in another order (a SHOULD of its own, where a different set is a MUST). */
 export function onlyOrderDiffers(expected: JsonObject[], actual: JsonObject[]): boolean {
-  const sorted = (list: JsonObject[]) => list.map((item) => canonicalJson(item)).sort().join('\n');
+  const sorted = (list: JsonObject[]) => list.map(canonicalJson).sort().join('\n');
   return expected.length === actual.length && sorted(expected) === sorted(actual);
 }
 
+/**
+ * Key-sorted JSON of a listed item, remembered per object: a run compares the same (shared)
+ * items many times. Keys are compared by code unit, not localeCompare, which cost seconds.
+ */
+const canonicalOf = new WeakMap<object, string>();
 function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) => (isObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
+  if (!isObject(value)) return JSON.stringify(value) ?? 'undefined';
+  let text = canonicalOf.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value, (_k, v: unknown) => (isObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
+    canonicalOf.set(value, text);
+  }
+  return text;
 }
 
+const SHOWN_NAMES = 20;
+const someNames = (names: string[]) => (names.length > SHOWN_NAMES ? `${names.slice(0, SHOWN_NAMES).join(', ')} and ${names.length - SHOWN_NAMES} more` : names.join(', '));
+
+/** A short account of how two lists of named items differ, or undefined when they are identical. Linear in their length. */
 export function listDifference(expected: JsonObject[], actual: JsonObject[], key = 'name'): string | undefined {
-  const canonical = (value: unknown) => JSON.stringify(value, (_k, v: unknown) => (isObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
-  if (canonical(expected) === canonical(actual)) return undefined;
-  const label = (item: JsonObject) => String(item[key] ?? item.uri ?? item.uriTemplate ?? canonical(item).slice(0, 40));
-  const names = (list: JsonObject[]) => list.map(label);
-  const missing = names(expected).filter((name) => !names(actual).includes(name));
-  const extra = names(actual).filter((name) => !names(expected).includes(name));
+  const same = (a: JsonObject, b: JsonObject | undefined) => a === b || (b !== undefined && canonicalJson(a) === canonicalJson(b));
+  if (expected.length === actual.length && expected.every((item, index) => same(item, actual[index]))) return undefined;
+  const label = (item: JsonObject) => String(item[key] ?? item.uri ?? item.uriTemplate ?? canonicalJson(item).slice(0, 40));
+  const expectedNames = expected.map(label);
+  const actualNames = actual.map(label);
+  const inExpected = new Set(expectedNames);
+  const inActual = new Set(actualNames);
+  const missing = expectedNames.filter((name) => !inActual.has(name));
+  const extra = actualNames.filter((name) => !inExpected.has(name));
   if (missing.length || extra.length) {
-    return [missing.length ? `missing ${missing.join(', ')}` : '', extra.length ? `extra ${extra.join(', ')}` : ''].filter(Boolean).join('; ');
+    return [missing.length ? `missing ${someNames(missing)}` : '', extra.length ? `extra ${someNames(extra)}` : ''].filter(Boolean).join('; ');
   }
-  const changed = expected.find((item, index) => canonical(item) !== canonical(actual[index]));
-  if (changed && names(expected).join() === names(actual).join()) return `${label(changed)} differs`;
-  return `same items in another order (${names(actual).join(', ')})`;
+  const changed = expected.find((item, index) => !same(item, actual[index]));
+  if (changed && expectedNames.join() === actualNames.join()) return `${label(changed)} differs`;
+  return `same items in another order (${someNames(actualNames)})`;
 }

@@ -1,0 +1,51 @@
+/**
+ * Large answers whose result text is identical share one parsed result: a run that lists
+ * 200,000 tools on a dozen connections keeps one copy. Small texts and differing results are
+ * parsed as they are; too-deep text is refused as before.
+ */
+import { describe, expect, it } from 'vitest';
+import { JsonTooDeepError } from '../../src/wire/json-depth.js';
+import { parseMessageText } from '../../src/wire/shared-results.js';
+
+const tools = (count: number, suffix = '') => ({ tools: Array.from({ length: count }, (_, i) => ({ name: `tool_${i}${suffix}`, inputSchema: { type: 'object' } })) });
+const answer = (id: number, result: unknown, order: 'id-first' | 'result-first' = 'id-first') =>
+  order === 'id-first' ? JSON.stringify({ jsonrpc: '2.0', id, result }) : `{"result":${JSON.stringify(result)},"jsonrpc":"2.0","id":${id}}`;
+
+describe('shared results', () => {
+  it('two large answers with the same result share it, each keeping its own id', () => {
+    const result = tools(10_000);
+    const first = parseMessageText(answer(1, result)) as Record<string, unknown>;
+    const second = parseMessageText(answer(2, result, 'result-first')) as Record<string, unknown>;
+    expect(second.id).toBe(2);
+    expect(first.id).toBe(1);
+    expect(second.result).toBe(first.result);
+    expect(second.result).toEqual(result);
+  });
+
+  it('a different result is not shared', () => {
+    const first = parseMessageText(answer(1, tools(10_000))) as Record<string, unknown>;
+    const second = parseMessageText(answer(2, tools(10_000, 'x'))) as Record<string, unknown>;
+    expect(second.result).not.toBe(first.result);
+    expect((second.result as { tools: { name: string }[] }).tools[0]?.name).toBe('tool_0x');
+  });
+
+  it('small answers are parsed apart', () => {
+    const result = tools(2);
+    const first = parseMessageText(answer(1, result)) as Record<string, unknown>;
+    const second = parseMessageText(answer(2, result)) as Record<string, unknown>;
+    expect(second.result).not.toBe(first.result);
+    expect(second.result).toEqual(first.result);
+  });
+
+  it('a "result" key inside the result is not mistaken for the top-level one', () => {
+    const result = { ...tools(10_000), nested: { result: [1, 2] } };
+    const text = answer(7, result);
+    expect(parseMessageText(text)).toEqual(JSON.parse(text));
+    expect(parseMessageText(answer(8, result))).toEqual({ jsonrpc: '2.0', id: 8, result });
+  });
+
+  it('too-deep text is refused, large or small', () => {
+    expect(() => parseMessageText('['.repeat(600) + ']'.repeat(600))).toThrow(JsonTooDeepError);
+    expect(() => parseMessageText(`{"jsonrpc":"2.0","id":1,"result":{"pad":"${'x'.repeat(300_000)}","deep":${'['.repeat(600)}${']'.repeat(600)}}}`)).toThrow(JsonTooDeepError);
+  });
+});
