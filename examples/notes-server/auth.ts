@@ -79,6 +79,11 @@ export function metadataUrl(endpoint: string): string {
   return `${url.origin}/.well-known/oauth-protected-resource${url.pathname}`;
 }
 
+/** The Protected Resource Metadata of the endpoint (RFC 9728 §2). */
+export function metadataDocument(endpoint: string, issuer = new URL(endpoint).origin): Json {
+  return { resource: endpoint, authorization_servers: [issuer], scopes_supported: SCOPES_SUPPORTED, bearer_methods_supported: ['header'] };
+}
+
 export function challenge(endpoint: string, params: Record<string, string> = {}): string {
   const all = { ...params, resource_metadata: metadataUrl(endpoint) };
   return 'Bearer ' + Object.entries(all).map(([name, value]) => `${name}="${value.replace(/["\\]/g, '')}"`).join(', ');
@@ -111,7 +116,7 @@ export function bearerAuth(options: BearerAuthOptions = {}): HttpAuth {
   return {
     serveMetadata(req, res, endpoint) {
       if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== new URL(metadataUrl(endpoint)).pathname) return false;
-      const document = { resource: endpoint, authorization_servers: [options.issuer ?? new URL(endpoint).origin], scopes_supported: SCOPES_SUPPORTED, bearer_methods_supported: ['header'] };
+      const document = metadataDocument(endpoint, options.issuer);
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(document));
       return true;
     },

@@ -9,6 +9,7 @@ import { TransportError } from '../../../../protocol/transport-error.js';
 import { isObject, type JsonObject } from '../../../../protocol/jsonrpc.js';
 import type { CheckContext, Evidence } from '../../../types.js';
 import { sampleObject } from '../../mrtr/sample-values.js';
+import { modernEnvelope } from '../../http/probe.js';
 import { accepted, sendAs, type AuthAnswer } from './auth-probe.js';
 import { bearerChallenge, type BearerChallenge } from './challenge.js';
 
@@ -47,7 +48,7 @@ export async function probeLowScope(ctx: CheckContext, token: string): Promise<S
       continue;
     }
     const name = String(tool.name);
-    const outcome = await call(client, name, policy.args ?? sampleObject(tool.inputSchema));
+    const outcome = await call(client, tool, policy.args ?? sampleObject(tool.inputSchema));
     if (!outcome) continue;
     const evidence = [ctx.evidence(outcome.frames, client)];
     if (refused(outcome)) {
@@ -59,9 +60,15 @@ export async function probeLowScope(ctx: CheckContext, token: string): Promise<S
   return probe;
 }
 
-async function call(client: McpClient, name: string, args: JsonObject): Promise<RpcOutcome | undefined> {
+/**
+ * The token's client never listed a hidden tool, so it would derive no Mcp-Param headers for it:
+ * they come from the run's listing, or the call would be refused for a header, not for scope.
+ */
+async function call(client: McpClient, tool: JsonObject, args: JsonObject): Promise<RpcOutcome | undefined> {
+  const params = { name: tool.name, arguments: args };
   try {
-    return await client.callTool(name, args);
+    if (client.era === 'legacy') return await client.callTool(String(tool.name), args);
+    return await client.request('tools/call', params, { headers: modernEnvelope(client, 'tools/call', params, tool.inputSchema).headers });
   } catch (error) {
     if (error instanceof TransportError) return undefined;
     throw error;
