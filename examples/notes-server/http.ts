@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Code, LEGACY_VERSIONS, META, errorResponse, isId, isObject, kindOf, type Json } from './protocol.js';
 import { createLegacySession, type LegacySession, type NotesServer } from './types.js';
+import { toolVisible, type Grant, type HttpAuth } from './auth.js';
 
 export interface HttpOptions {
   host?: string;
@@ -18,6 +19,8 @@ export interface HttpOptions {
   /** Runs first for every HTTP request; return true when it answered (lets fixtures break transport rules). */
   onHttpRequest?(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean>;
   maxBodyBytes?: number;
+  /** Bearer auth (auth.ts): every /mcp request needs a token; the metadata document is served. */
+  auth?: HttpAuth;
 }
 
 export interface HttpHandle {
@@ -77,6 +80,7 @@ export async function serveHttp(server: NotesServer, options: HttpOptions = {}):
   const openStreams = new Set<ServerResponse>();
   const sessionStreams = new Map<LegacySession, ServerResponse>();
   let allowedOrigins = new Set<string>();
+  let endpoint = '';
 
   const sseWrite = (res: ServerResponse, message: Json): void => void res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
 
@@ -104,7 +108,7 @@ export async function serveHttp(server: NotesServer, options: HttpOptions = {}):
     });
   }
 
-  async function handlePost(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function handlePost(req: IncomingMessage, res: ServerResponse, grant?: Grant): Promise<void> {
     const body = await readBody(req, options.maxBodyBytes ?? 4 * 1024 * 1024);
     if (body === undefined) return sendJson(res, 413, errorResponse(null, Code.InvalidRequest, 'Request body too large'));
     let message: unknown;
@@ -134,6 +138,8 @@ export async function serveHttp(server: NotesServer, options: HttpOptions = {}):
     } else if (server.era === 'legacy') {
       return sendJson(res, 400, errorResponse(idOrNull, Code.InvalidRequest, 'Bad request: Mcp-Session-Id header is required'));
     }
+    if (grant && session && !options.auth!.ownsSession(grant, session, res)) return;
+    if (grant && kind === 'request' && !options.auth!.authorize(grant, message, res, endpoint)) return;
     const legacy = session !== undefined;
     if (legacy && !newSession) {
       // Since 2025-06-18 the header is required after initialize; a missing one means 2025-03-26.
@@ -143,9 +149,10 @@ export async function serveHttp(server: NotesServer, options: HttpOptions = {}):
       }
     }
     const headers = legacy ? undefined : flatHeaders(req);
+    const toolFilter = grant && toolVisible(grant);
 
     if (kind !== 'request') {
-      const response = await server.handle(message, { transport: 'http', session, headers, send: () => undefined });
+      const response = await server.handle(message, { transport: 'http', session, headers, send: () => undefined, toolFilter });
       if (response) return sendJson(res, statusFor(response, legacy), response);
       res.writeHead(202).end();
       return;
@@ -163,7 +170,7 @@ export async function serveHttp(server: NotesServer, options: HttpOptions = {}):
       streaming = true;
       sseWrite(res, notification);
     };
-    const response = await server.handle(message, { transport: 'http', session, headers, send, signal });
+    const response = await server.handle(message, { transport: 'http', session, headers, send, signal, toolFilter });
     if (newSession && session && response && 'result' in response) {
       sessions.set(session.id!, session);
       extraHeaders['Mcp-Session-Id'] = session.id!;
@@ -187,6 +194,7 @@ export async function serveHttp(server: NotesServer, options: HttpOptions = {}):
 
   async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (options.onHttpRequest && (await options.onHttpRequest(req, res))) return;
+    if (options.auth?.serveMetadata(req, res, endpoint)) return;
     const path = (req.url ?? '/').split('?')[0];
     if (path !== '/mcp') {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
@@ -196,7 +204,9 @@ export async function serveHttp(server: NotesServer, options: HttpOptions = {}):
     if (origin !== undefined && !allowedOrigins.has(origin)) {
       return sendJson(res, 403, errorResponse(undefined, Code.InvalidRequest, `Forbidden: Origin ${origin} is not allowed`));
     }
-    if (req.method === 'POST') return handlePost(req, res);
+    const grant = options.auth?.authenticate(req, res, endpoint);
+    if (options.auth && !grant) return;
+    if (req.method === 'POST') return handlePost(req, res, grant);
     const sessionId = req.headers['mcp-session-id'] as string | undefined;
     const session = sessionId !== undefined && server.era !== 'modern' ? sessions.get(sessionId) : undefined;
     if ((req.method === 'GET' || req.method === 'DELETE') && sessionId !== undefined && server.era !== 'modern' && !session) {
@@ -226,9 +236,10 @@ export async function serveHttp(server: NotesServer, options: HttpOptions = {}):
     http.listen(options.port ?? 0, host, () => resolve());
   });
   const { port } = http.address() as AddressInfo;
+  endpoint = `http://${host}:${port}/mcp`;
   allowedOrigins = new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`, ...(options.allowedOrigins ?? [])]);
   return {
-    url: `http://${host}:${port}/mcp`,
+    url: endpoint,
     close: () =>
       new Promise<void>((resolve) => {
         for (const res of openStreams) res.end();

@@ -10,3 +10,4 @@ export type { EraMode, HandleContext, LegacySession, NotesServer, NotesServerHoo
 export { TOOLS } from './tools.js';
 export { Code, META, MODERN_VERSIONS, LEGACY_VERSIONS, SERVER_INFO, errorResponse, resultResponse, type Json } from './protocol.js';
 export { sealState, openState, digestArgs, DEV_STATE_SECRET } from './request-state.js';
+export { bearerAuth, mintToken, verifyToken, challenge, metadataUrl, DEV_AUTH_SECRET, type HttpAuth, type Grant, type TokenClaims } from './auth.js';

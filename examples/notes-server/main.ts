@@ -1,18 +1,18 @@
 /**
  * CLI of the example server:
  *   node dist/examples/notes-server.js [--http] [--port N] [--host 127.0.0.1]
- *     [--era dual|modern|legacy] [--data FILE] [--page-size N]
+ *     [--era dual|modern|legacy] [--data FILE] [--page-size N] [--auth]
  * stdio by default (stdout carries only JSON-RPC). Logs go to stderr.
  */
 import { parseArgs } from 'node:util';
-import { createNotesServer, serveHttp, serveStdio, type EraMode } from './index.js';
+import { bearerAuth, createNotesServer, serveHttp, serveStdio, type EraMode } from './index.js';
 
 function fail(message: string): never {
   process.stderr.write(`notes-server: ${message}\n`);
   process.exit(1);
 }
 
-function parseCli(): { http: boolean; port: number; host: string; era: EraMode; dataFile?: string; pageSize: number } {
+function parseCli(): { http: boolean; port: number; host: string; era: EraMode; dataFile?: string; pageSize: number; auth: boolean } {
   let values;
   try {
     ({ values } = parseArgs({
@@ -23,6 +23,7 @@ function parseCli(): { http: boolean; port: number; host: string; era: EraMode; 
         era: { type: 'string', default: 'dual' },
         data: { type: 'string' },
         'page-size': { type: 'string', default: '3' },
+        auth: { type: 'boolean', default: false },
       },
       strict: true,
     }));
@@ -34,7 +35,8 @@ function parseCli(): { http: boolean; port: number; host: string; era: EraMode; 
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0..65535, got ${values.port}`);
   if (!Number.isInteger(pageSize) || pageSize < 1) fail(`--page-size must be a positive integer, got ${values['page-size']}`);
   if (!['dual', 'modern', 'legacy'].includes(values.era!)) fail(`--era must be dual, modern or legacy, got ${values.era}`);
-  return { http: values.http!, port, host: values.host!, era: values.era as EraMode, dataFile: values.data, pageSize };
+  if (values.auth && !values.http) fail('--auth applies to --http (stdio takes credentials from the environment)');
+  return { http: values.http!, port, host: values.host!, era: values.era as EraMode, dataFile: values.data, pageSize, auth: values.auth! };
 }
 
 const cli = parseCli();
@@ -51,7 +53,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 
 if (cli.http) {
   try {
-    const handle = await serveHttp(server, { host: cli.host, port: cli.port });
+    const auth = cli.auth ? bearerAuth({ secret: process.env.NOTES_AUTH_SECRET }) : undefined;
+    const handle = await serveHttp(server, { host: cli.host, port: cli.port, auth });
     shutdown = handle.close;
     process.stderr.write(`notes-server listening on ${handle.url}\n`);
   } catch (err) {

@@ -42,7 +42,7 @@ export function createNotesServer(options: NotesServerOptions = {}): NotesServer
   async function common(method: string, params: Json, ctx: HandleContext, legacy: boolean, clientCapabilities: Json): Promise<Json | undefined> {
     switch (method) {
       case 'tools/list': {
-        const { page, nextCursor } = paginate('tools', TOOLS, params.cursor, pageSize);
+        const { page, nextCursor } = paginate('tools', ctx.toolFilter ? TOOLS.filter(ctx.toolFilter) : TOOLS, params.cursor, pageSize);
         return { tools: page, ...(nextCursor ? { nextCursor } : {}), ttlMs: 300_000, cacheScope: 'public' };
       }
       case 'tools/call':

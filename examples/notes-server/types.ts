@@ -36,6 +36,8 @@ export interface HandleContext {
   signal?: AbortSignal;
   /** HTTP request headers, lower-cased names; present only over HTTP (the core checks the modern mirrored headers). */
   headers?: Record<string, string | undefined>;
+  /** With bearer auth: the tools the caller's scopes let it see. */
+  toolFilter?: (tool: Json) => boolean;
 }
 
 export interface NotesServerHooks {

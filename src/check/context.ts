@@ -7,7 +7,7 @@ import type { Frame, Trace } from '../wire/trace.js';
 import { isObject } from '../protocol/jsonrpc.js';
 import type { CallPolicy } from './calls-file.js';
 import { curlFor } from './curl.js';
-import type { CheckContext, Evidence, OpenClientOptions } from './types.js';
+import type { AuthTokens, CheckContext, Evidence, OpenClientOptions } from './types.js';
 
 export interface RunEnvironment {
   client: McpClient;
@@ -19,6 +19,7 @@ export interface RunEnvironment {
   /** Every trace of the run, appended to as connections open. */
   traces: Trace[];
   specSchemaFile?: string;
+  tokens?: AuthTokens;
 }
 
 export function createContext(run: RunEnvironment, signal: AbortSignal, opened: McpClient[]): CheckContext {
@@ -34,6 +35,7 @@ export function createContext(run: RunEnvironment, signal: AbortSignal, opened: 
     callPolicy: run.callPolicy,
     traces: () => run.traces,
     specSchemaFile: run.specSchemaFile,
+    tokens: run.tokens ?? {},
     tools: () => (toolsPromise ??= sharedTools(run)),
     async openClient(options: OpenClientOptions = {}) {
       const host = options.capabilities ? { ...(run.host ?? scriptedHost({})), capabilities: options.capabilities } : run.host;

@@ -12,6 +12,7 @@ import { checks as stateless } from './suites/stateless/index.js';
 import { checks as mrtr } from './suites/mrtr/index.js';
 import { checks as subscriptions } from './suites/subscriptions/index.js';
 import { checks as lint } from './suites/lint/index.js';
+import { checks as auth } from './suites/auth/index.js';
 
 export const ALL_CHECKS: CheckDefinition[] = [
   ...protocol,
@@ -26,9 +27,10 @@ export const ALL_CHECKS: CheckDefinition[] = [
   ...mrtr,
   ...subscriptions,
   ...lint,
+  ...auth,
 ];
 
-export const SUITES: Suite[] = ['protocol', 'tools', 'errors', 'resources', 'prompts', 'completion', 'stdio', 'http', 'stateless', 'mrtr', 'subscriptions', 'lint'];
+export const SUITES: Suite[] = ['protocol', 'tools', 'errors', 'resources', 'prompts', 'completion', 'stdio', 'http', 'stateless', 'mrtr', 'subscriptions', 'lint', 'auth'];
 
 export function findDuplicateIds(checks: CheckDefinition[]): string[] {
   const seen = new Set<string>();

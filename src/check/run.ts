@@ -7,7 +7,7 @@ import pkg from '../../package.json' with { type: 'json' };
 import { makeCallPolicy } from './calls-file.js';
 import { ALL_CHECKS } from './registry.js';
 import { runChecks, selectChecks, summarize, type RunOptions, type Selection } from './runner.js';
-import type { CheckDefinition, RunReport } from './types.js';
+import type { AuthTokens, CheckDefinition, RunReport } from './types.js';
 
 export interface CheckRunOptions extends Selection, RunOptions {
   era?: EraPreference;
@@ -17,6 +17,8 @@ export interface CheckRunOptions extends Selection, RunOptions {
   replica?: Target;
   host?: InputHost;
   specSchemaFile?: string;
+  /** --token-*: extra bearer tokens for the auth suite. */
+  tokens?: AuthTokens;
   /** The checks to choose from (default: all of mcpvet's). */
   checks?: CheckDefinition[];
 }
@@ -39,6 +41,7 @@ export async function runCheckRun(target: Target, options: CheckRunOptions = {})
         callPolicy: makeCallPolicy(options.allowCall ?? [], options.calls ?? {}),
         traces: [client.trace],
         specSchemaFile: options.specSchemaFile,
+        tokens: options.tokens,
       },
       options,
     );

@@ -76,6 +76,17 @@ export interface OpenClientOptions {
   shutdown?: StdioShutdown;
 }
 
+/** Extra bearer tokens for the auth suite (--token-*): secrets, never printed. */
+export interface AuthTokens {
+  /** Valid, but issued for another resource. */
+  otherAudience?: string;
+  expired?: string;
+  /** Valid, but lacking a scope some tool needs. */
+  lowScope?: string;
+  /** Valid, of another identity. */
+  otherUser?: string;
+}
+
 export interface CheckContext {
   /** The shared connection of the run (already connected, era decided). */
   readonly client: McpClient;
@@ -102,6 +113,8 @@ export interface CheckContext {
   traces(): Trace[];
   /** --spec-schema: an official schema file to validate every message against as well. */
   readonly specSchemaFile?: string;
+  /** --token-*: the tokens the auth suite may use besides the target's own credential. */
+  readonly tokens: AuthTokens;
 }
 
 export interface CheckDefinition {

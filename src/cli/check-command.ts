@@ -21,6 +21,10 @@ export function defineCheckCommand(program: Command): void {
       .option('-o, --output <dir>', 'write the reports and per-suite checks.json files into this folder')
       .option('--expected-failures <file>', 'YAML list of check ids expected to fail (a baseline)')
       .option('--strict-warnings', 'warnings fail the run too')
+      .option('--token-other-audience <token>', 'auth suite: a valid bearer token issued for another resource (a secret: never printed)')
+      .option('--token-expired <token>', 'auth suite: an expired bearer token of this server')
+      .option('--token-low-scope <token>', 'auth suite: a bearer token that lacks a scope some tool needs')
+      .option('--token-other-user <token>', 'auth suite: a valid bearer token of another identity')
       .option('--spec-schema <file>', 'also validate every server message against this official schema.json')
       .addOption(new Option('--concurrency <n>', 'checks run at once').argParser(Number).default(4))
       .option('--verbose', 'show every check as it finishes, and passing checks in the summary')
@@ -32,7 +36,8 @@ export function defineCheckCommand(program: Command): void {
       process.exitCode = await runCheck(server, flags);
     } catch (error) {
       const { checkStartFailure } = await import('./check-errors.js');
-      const secrets = ((flags.header ?? []) as string[]).map((header) => header.slice(header.indexOf(':') + 1).trim());
+      const { tokenFlagValues } = await import('./auth-tokens.js');
+      const secrets = [...((flags.header ?? []) as string[]).map((header) => header.slice(header.indexOf(':') + 1).trim()), ...tokenFlagValues(flags)];
       throw checkStartFailure(error, secrets);
     }
   });

@@ -9,8 +9,9 @@ import { rememberSecrets, secretValuesOf } from '../wire/secret-values.js';
 import type { Target } from '../wire/target.js';
 import { usageError } from './cli-error.js';
 import { checkHttpUrl, resolveTarget, type TargetFlags } from './target-options.js';
+import { authTokens, type TokenFlags } from './auth-tokens.js';
 
-export interface CheckFlags extends TargetFlags {
+export interface CheckFlags extends TargetFlags, TokenFlags {
   list?: boolean;
   requirements?: boolean;
   suite: string[];
@@ -46,6 +47,7 @@ export async function runCheck(positional: string[], flags: CheckFlags): Promise
   if (flags.list) return listChecks(flags, suites as Suite[], formats);
 
   const target = await resolveTarget(flags, positional);
+  const tokens = authTokens(flags, target);
   const calls = flags.calls ? loadOrUsage(() => loadCallsFile(flags.calls as string)) : {};
   const host = flags.answers ? await loadHost(flags.answers) : undefined;
   const replica = flags.replica ? replicaTarget(flags.replica, target) : undefined;
@@ -83,6 +85,7 @@ export async function runCheck(positional: string[], flags: CheckFlags): Promise
     host,
     replica,
     specSchemaFile: flags.specSchema,
+    tokens,
     concurrency: flags.concurrency,
     onStart: (check) => progress.onCheckStart(check),
     onDone: (result) => progress.onCheckDone(result),
@@ -92,7 +95,7 @@ export async function runCheck(positional: string[], flags: CheckFlags): Promise
   if (expected) report = baseline.applyBaseline(report, expected, flags.expectedFailures);
   const { writeReports, ReportUsageError } = await import('../report/write.js');
   try {
-    await writeReports(report, formats, flags.output, { color, verbose: flags.verbose, secrets: secretsOf(target) });
+    await writeReports(report, formats, flags.output, { color, verbose: flags.verbose, secrets: [...secretsOf(target), ...Object.values(tokens)] });
   } catch (error) {
     if (error instanceof ReportUsageError) throw usageError(error.message);
     throw error;

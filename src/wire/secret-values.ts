@@ -7,8 +7,8 @@
 import type { Target } from './target.js';
 
 export interface SecretValue {
-  kind: 'env' | 'header' | 'query';
-  /** The env variable, header (lower case) or query parameter: what a summary may name. */
+  kind: 'env' | 'header' | 'query' | 'token';
+  /** The env variable, header (lower case), query parameter or --token-* flag: what a summary may name. */
   name: string;
   value: string;
 }

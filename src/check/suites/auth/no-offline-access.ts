@@ -1,0 +1,29 @@
+/** offline_access is not offered to clients: refresh tokens are not a resource requirement (SHOULD NOT). */
+import { defineCheck, notJudged, pass, violation } from '../../define.js';
+import { answerEvidence, isNotJudged, unauthenticated } from './shared/auth-probe.js';
+import { scopesOf } from './shared/challenge.js';
+import { findMetadata } from './shared/metadata.js';
+
+const OFFLINE = 'offline_access';
+
+export default defineCheck({
+  id: 'auth.no-offline-access',
+  title: 'offline_access is in neither the challenge scope nor scopes_supported',
+  suite: 'auth',
+  requirements: ['AUTH-08'],
+  eras: ['modern', 'legacy'],
+  transports: ['http'],
+  spec: 'basic/authorization#refresh-tokens',
+  async run(ctx) {
+    const answer = await unauthenticated(ctx);
+    if (isNotJudged(answer)) return notJudged(answer);
+    const places: string[] = [];
+    if (scopesOf(answer.challenge?.params.scope).includes(OFFLINE)) places.push('the WWW-Authenticate scope');
+    const lookup = await findMetadata(ctx, answer.challenge);
+    const supported = lookup.ok ? lookup.document.scopes_supported : undefined;
+    if (Array.isArray(supported) && supported.includes(OFFLINE)) places.push(`scopes_supported of ${lookup.ok ? lookup.url : ''}`);
+    const evidence = [...answerEvidence(ctx, answer), ...lookup.evidence];
+    if (places.length) return violation('offline-access-offered', `${OFFLINE} is offered in ${places.join(' and ')}; a server should leave it out (refresh tokens are the authorization server's business)`, evidence);
+    return pass(`${OFFLINE} is offered neither in the challenge nor in scopes_supported`, evidence);
+  },
+});

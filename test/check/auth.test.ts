@@ -1,0 +1,103 @@
+/**
+ * The auth suite against the notes server's bearer auth (`--auth`) in both eras, and against
+ * fixtures that each break one rule; tokens are minted for each server's endpoint.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckRunOptions } from '../../src/check/run.js';
+import type { Status } from '../../src/check/types.js';
+import type { Target } from '../../src/wire/target.js';
+import { expectCheck, expectFinding, expectSuitesClean, notesStdio } from '../helpers/check.js';
+import { fixture, NOTES_SERVER } from '../helpers/paths.js';
+import { startHttpServer, type RunningServer } from '../helpers/run.js';
+import { bearer, notesTokens } from '../helpers/tokens.js';
+
+/** The run's target (carrying the full token) and every --token-* for a server at `url`. */
+function protectedRun(url: string, era: 'modern' | 'legacy' = 'modern'): { target: Target; options: CheckRunOptions } {
+  const { full, ...tokens } = notesTokens(url);
+  return { target: { transport: 'http', url, headers: bearer(full) }, options: { era, tokens } };
+}
+
+describe('auth suite on the notes server with --auth', () => {
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    server = await startHttpServer(NOTES_SERVER, ['--auth']);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it.each(['modern', 'legacy'] as const)('passes every check in the %s era', async (era) => {
+    const { target, options } = protectedRun(server!.url, era);
+    const report = await expectSuitesClean(target, { ...options, suites: ['auth'], allowSkips: true });
+    const skipped = report.results.filter((result) => result.status === 'skip').map((result) => result.id);
+    // Session binding is a legacy rule; offline_access is a 2026-07-28 one.
+    expect(skipped).toEqual([era === 'modern' ? 'auth.other-user-session-refused' : 'auth.no-offline-access']);
+  });
+
+  it('a check whose token is not given is incomplete and names the flag', async () => {
+    const { target } = protectedRun(server!.url);
+    for (const [id, flag] of [['auth.expired-token-401', '--token-expired'], ['auth.other-audience-401', '--token-other-audience'], ['auth.insufficient-scope-403', '--token-low-scope']] as const) {
+      const result = await expectCheck(id, target, 'incomplete');
+      expectFinding(result, 'no-token', 'incomplete');
+      expect(result.message).toContain(flag);
+    }
+  });
+
+  it('the low-scope token does not see the tools its scopes do not allow', async () => {
+    const { target, options } = protectedRun(server!.url);
+    const result = await expectCheck('auth.hidden-tool-refused', target, 'pass', options);
+    expect(result.message).toMatch(/add_note|delete_note|export_notes/);
+  });
+});
+
+describe('auth suite on an unprotected server', () => {
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    server = await startHttpServer(NOTES_SERVER);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('skips when the server answers without credentials, or none were given, or over stdio', async () => {
+    const given = await expectCheck('auth.no-token-401', { transport: 'http', url: server!.url, headers: bearer('not-needed-token') }, 'skip');
+    expect(given.message).toMatch(/not protected/);
+    const none = await expectCheck('auth.no-token-401', { transport: 'http', url: server!.url }, 'skip');
+    expect(none.message).toMatch(/without credentials/);
+    const stdio = await expectCheck('auth.no-token-401', notesStdio(), 'skip');
+    expect(stdio.message).toMatch(/http/i);
+  });
+});
+
+/** [check, fixture, finding code, status, era] */
+const BROKEN: [string, string, string, Status, 'modern' | 'legacy'][] = [
+  ['auth.no-token-401', 'auth-no-challenge', 'no-bearer-challenge', 'fail', 'modern'],
+  ['auth.resource-metadata', 'auth-no-metadata', 'no-metadata', 'fail', 'modern'],
+  ['auth.resource-metadata', 'auth-metadata-wrong-resource', 'resource-mismatch', 'fail', 'legacy'],
+  ['auth.resource-metadata', 'auth-metadata-no-servers', 'no-authorization-servers', 'fail', 'modern'],
+  ['auth.challenge-scope', 'auth-challenge-no-scope', 'no-scope', 'warn', 'modern'],
+  ['auth.no-offline-access', 'auth-offers-offline-access', 'offline-access-offered', 'warn', 'modern'],
+  ['auth.invalid-token-401', 'auth-accepts-made-up-token', 'accepted', 'fail', 'legacy'],
+  ['auth.expired-token-401', 'auth-accepts-expired', 'accepted', 'fail', 'modern'],
+  ['auth.other-audience-401', 'auth-accepts-other-audience', 'accepted', 'fail', 'modern'],
+  ['auth.query-token-ignored', 'auth-query-token', 'accepted', 'fail', 'modern'],
+  ['auth.insufficient-scope-403', 'auth-scope-401', 'not-403', 'warn', 'modern'],
+  ['auth.hidden-tool-refused', 'auth-hidden-tool-callable', 'hidden-tool-callable', 'fail', 'modern'],
+  ['auth.scopes-supported-minimal', 'auth-all-scopes-supported', 'step-up-scope-supported', 'warn', 'modern'],
+  ['auth.other-user-session-refused', 'auth-shared-sessions', 'session-shared', 'warn', 'legacy'],
+];
+
+describe.each(BROKEN)('%s on %s', (id, name, code, status, era) => {
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    server = await startHttpServer(fixture(name));
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it(`${status}s with ${code} (${era})`, async () => {
+    const { target, options } = protectedRun(server!.url, era);
+    expectFinding(await expectCheck(id, target, status, options), code, status);
+  });
+});
