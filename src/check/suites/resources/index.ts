@@ -12,5 +12,6 @@ import uriSyntax from './uri-syntax.js';
 import pathTraversal from './path-traversal.js';
 import setStable from './set-stable.js';
 import legacySubscribe from './legacy-subscribe.js';
+import listChangedNotification from './list-changed-notification.js';
 
-export const checks: CheckDefinition[] = [listShape, templatesListShape, readListed, unknownUriError, unknownUriData, unknownUriNotEmpty, listCacheHints, readCacheHints, uriSyntax, pathTraversal, setStable, legacySubscribe];
+export const checks: CheckDefinition[] = [listShape, templatesListShape, readListed, unknownUriError, unknownUriData, unknownUriNotEmpty, listCacheHints, readCacheHints, uriSyntax, pathTraversal, setStable, legacySubscribe, listChangedNotification];

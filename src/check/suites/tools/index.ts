@@ -17,6 +17,7 @@ import structuredContentPresent from './structured-content-present.js';
 import structuredContentValid from './structured-content-valid.js';
 import structuredContentMirrored from './structured-content-mirrored.js';
 import embeddedResourcesCapability from './embedded-resources-capability.js';
+import listChangedNotification from './list-changed-notification.js';
 
 export const checks: CheckDefinition[] = [
   listShape,
@@ -36,4 +37,5 @@ export const checks: CheckDefinition[] = [
   structuredContentValid,
   structuredContentMirrored,
   embeddedResourcesCapability,
+  listChangedNotification,
 ];
