@@ -13,8 +13,10 @@ import unknownInputResponses from './unknown-input-responses.js';
 import missingAnswersAskedAgain from './missing-answers-asked-again.js';
 import elicitationModeDeclared from './elicitation-mode-declared.js';
 import samplingToolsDeclared from './sampling-tools-declared.js';
+import legacyNegotiatedOnly from './legacy-negotiated-only.js';
 
 export const checks: CheckDefinition[] = [
   allowedMethods, resultShape, undeclaredKinds, capabilityErrorData, retryElsewhere, tamperedState, replayedState, noServerRequests,
   malformedInputResponses, unknownInputResponses, missingAnswersAskedAgain, elicitationModeDeclared, samplingToolsDeclared,
+  legacyNegotiatedOnly,
 ];

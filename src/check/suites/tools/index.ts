@@ -18,6 +18,7 @@ import structuredContentValid from './structured-content-valid.js';
 import structuredContentMirrored from './structured-content-mirrored.js';
 import embeddedResourcesCapability from './embedded-resources-capability.js';
 import listChangedNotification from './list-changed-notification.js';
+import extensionFallback from './extension-fallback.js';
 
 export const checks: CheckDefinition[] = [
   listShape,
@@ -38,4 +39,5 @@ export const checks: CheckDefinition[] = [
   structuredContentMirrored,
   embeddedResourcesCapability,
   listChangedNotification,
+  extensionFallback,
 ];
