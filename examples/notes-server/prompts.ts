@@ -2,6 +2,7 @@
 import { Code, RpcError, isObject, type Json } from './protocol.js';
 import type { NoteStore } from './store.js';
 import { noteMarkdown } from './resources.js';
+import { extraPrompts, weeklyReview, type Extras } from './extras.js';
 
 const PROMPTS: Json[] = [
   {
@@ -13,13 +14,13 @@ const PROMPTS: Json[] = [
   { name: 'daily_digest', title: 'Daily digest', description: 'Asks the model for a digest of all notes.' },
 ];
 
-export function listPrompts(): Json {
-  return { prompts: PROMPTS, ttlMs: 300_000, cacheScope: 'public' };
+export function listPrompts(extras: Extras): Json {
+  return { prompts: [...PROMPTS, ...extraPrompts(extras)], ttlMs: 300_000, cacheScope: 'public' };
 }
 
 const userText = (text: string): Json => ({ role: 'user', content: { type: 'text', text } });
 
-export function getPrompt(store: NoteStore, params: Json): Json {
+export function getPrompt(store: NoteStore, params: Json, extras: Extras): Json {
   const args = params.arguments ?? {};
   if (!isObject(args) || Object.values(args).some((v) => typeof v !== 'string')) {
     throw new RpcError(Code.InvalidParams, 'Prompt arguments must be an object of strings');
@@ -35,6 +36,8 @@ export function getPrompt(store: NoteStore, params: Json): Json {
       const lines = store.list().map((n) => `- ${n.title} (${n.id}): ${n.body}`);
       return { description: 'Digest of all notes', messages: [userText(`Write a short daily digest of these notes.\n\n${lines.join('\n')}`)] };
     }
+    case 'weekly_review':
+      return weeklyReview(extras, store);
     default:
       throw new RpcError(Code.InvalidParams, `Unknown prompt: ${String(params.name)}`);
   }

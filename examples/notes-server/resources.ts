@@ -18,7 +18,7 @@ const README = `# Notes server
 
 The example MCP server of mcpvet. It keeps short notes.
 
-- Tools: add_note, get_note, list_notes, search_notes, delete_note (asks for confirmation), export_notes.
+- Tools: add_note, get_note, list_notes, search_notes, delete_note (asks for confirmation), export_notes, toggle_extras (shows word_count and weekly_review).
 - Resources: ${README_URI}, ${INDEX_URI}, ${NOTE_TEMPLATE}.
 - Prompts: summarize_note, daily_digest.
 `;

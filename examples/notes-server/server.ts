@@ -4,7 +4,7 @@ import { createLegacySession, type HandleContext, type LegacySession, type Notes
 import { createStore } from './store.js';
 import { DEV_STATE_SECRET } from './request-state.js';
 import { createSubscriptionHub, listen } from './subscriptions.js';
-import { TOOLS, callTool, findTool, type ToolEnv } from './tools.js';
+import { callTool, findTool, listedTools, type ToolEnv } from './tools.js';
 import { listResources, listResourceTemplates, readResource, isNoteUri } from './resources.js';
 import { listPrompts, getPrompt } from './prompts.js';
 import { complete } from './completion.js';
@@ -27,6 +27,7 @@ export function createNotesServer(options: NotesServerOptions = {}): NotesServer
     stateTtlMs: options.requestStateTtlMs ?? 300_000,
     elicitationTimeoutMs: options.elicitationTimeoutMs ?? 30_000,
     nextRequestId: () => `notes-server-${++requestCounter}`,
+    extras: { shown: false },
   };
   const { store } = env;
 
@@ -42,7 +43,8 @@ export function createNotesServer(options: NotesServerOptions = {}): NotesServer
   async function common(method: string, params: Json, ctx: HandleContext, legacy: boolean, clientCapabilities: Json): Promise<Json | undefined> {
     switch (method) {
       case 'tools/list': {
-        const { page, nextCursor } = paginate('tools', ctx.toolFilter ? TOOLS.filter(ctx.toolFilter) : TOOLS, params.cursor, pageSize);
+        const listed = listedTools(env.extras);
+        const { page, nextCursor } = paginate('tools', ctx.toolFilter ? listed.filter(ctx.toolFilter) : listed, params.cursor, pageSize);
         return { tools: page, ...(nextCursor ? { nextCursor } : {}), ttlMs: 300_000, cacheScope: 'public' };
       }
       case 'tools/call':
@@ -57,9 +59,9 @@ export function createNotesServer(options: NotesServerOptions = {}): NotesServer
         return readResource(store, params, legacy);
       case 'prompts/list':
         paginate('prompts', [], params.cursor, 1);
-        return listPrompts();
+        return listPrompts(env.extras);
       case 'prompts/get':
-        return getPrompt(store, params);
+        return getPrompt(store, params, env.extras);
       case 'completion/complete':
         return complete(store, params);
       default:
@@ -79,7 +81,7 @@ export function createNotesServer(options: NotesServerOptions = {}): NotesServer
     }
     const envelopeError = checkModernEnvelope(message.params, era);
     if (envelopeError) throw envelopeError;
-    if (ctx.headers) checkModernHeaders(message, ctx.headers, method === 'tools/call' ? findTool(params.name) : undefined);
+    if (ctx.headers) checkModernHeaders(message, ctx.headers, method === 'tools/call' ? findTool(params.name, env.extras) : undefined);
     const capabilities = (params._meta as Json)[META.clientCapabilities] as Json;
     if (method === 'server/discover') return shapeModernResult(discoverResult(era));
     if (method === 'subscriptions/listen') return listen(hub, message.id as string | number, params, ctx);

@@ -21,6 +21,8 @@ export interface SubscriptionHub {
   add(listener: ChangeListener): () => void;
   /** A note was added or deleted: the resource list and the index changed, and so did that note. */
   noteChanged(id: string): void;
+  /** The tool and/or prompt list changed (extras.ts). */
+  listsChanged(kinds: { tools?: boolean; prompts?: boolean }): void;
 }
 
 export function createSubscriptionHub(): SubscriptionHub {
@@ -40,6 +42,12 @@ export function createSubscriptionHub(): SubscriptionHub {
         for (const uri of [INDEX_URI, noteUri(id)]) {
           if (listener.resourceUris.has(uri)) notify(listener, 'notifications/resources/updated', { uri });
         }
+      }
+    },
+    listsChanged(kinds) {
+      for (const listener of listeners) {
+        if (kinds.tools && listener.toolsListChanged) notify(listener, 'notifications/tools/list_changed');
+        if (kinds.prompts && listener.promptsListChanged) notify(listener, 'notifications/prompts/list_changed');
       }
     },
   };

@@ -1,4 +1,4 @@
-/** The six tools: definitions (deterministic order), argument validation and implementations. */
+/** The seven tools (and word_count while the extras are shown): definitions (deterministic order), argument validation and implementations. */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { Code, RpcError, isObject, type Json } from './protocol.js';
 import type { HandleContext } from './types.js';
@@ -6,6 +6,7 @@ import type { Note, NoteStore } from './store.js';
 import type { SubscriptionHub } from './subscriptions.js';
 import { noteMarkdown } from './resources.js';
 import { confirmDeletion, type ConfirmationEnv } from './delete-confirmation.js';
+import { TOGGLE_EXTRAS_TOOL, extraTools, toggleExtras, wordCount, type Extras } from './extras.js';
 
 const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
 const NOTE_SCHEMA = {
@@ -87,9 +88,11 @@ export const TOOLS: Json[] = [
     },
     annotations: READ_ONLY,
   },
+  TOGGLE_EXTRAS_TOOL,
 ];
 
-export const findTool = (name: unknown): Json | undefined => TOOLS.find((t) => t.name === name);
+export const findTool = (name: unknown, extras: Extras = { shown: false }): Json | undefined => listedTools(extras).find((t) => t.name === name);
+export const listedTools = (extras: Extras): Json[] => [...TOOLS, ...extraTools(extras)];
 
 // Compiled on first use: compiling every schema at start-up costs a few hundred ms of cold start.
 let ajv: Ajv2020 | undefined;
@@ -110,6 +113,7 @@ function validatorFor(tool: Json): ValidateFunction {
 export interface ToolEnv extends ConfirmationEnv {
   store: NoteStore;
   hub: SubscriptionHub;
+  extras: Extras;
 }
 
 export interface ToolCall {
@@ -127,7 +131,7 @@ const structured = (value: unknown): Json => ({ content: [text(JSON.stringify(va
 export async function callTool(env: ToolEnv, call: ToolCall): Promise<Json> {
   const { name } = call.params;
   const args = call.params.arguments ?? {};
-  const tool = findTool(name);
+  const tool = findTool(name, env.extras);
   if (!tool) throw new RpcError(Code.InvalidParams, `Unknown tool: ${String(name)}`);
   if (!isObject(args)) throw new RpcError(Code.InvalidParams, 'tools/call arguments must be an object');
   const validate = validatorFor(tool);
@@ -157,6 +161,10 @@ export async function callTool(env: ToolEnv, call: ToolCall): Promise<Json> {
       return confirmDeletion(env, args.id as string, call);
     case 'export_notes':
       return exportNotes(store.list(), args);
+    case 'toggle_extras':
+      return toggleExtras(env.extras, env.hub);
+    case 'word_count':
+      return wordCount(store, args.id as string);
     default:
       throw new RpcError(Code.InternalError, `Tool ${String(name)} has no implementation`);
   }

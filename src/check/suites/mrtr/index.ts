@@ -8,5 +8,15 @@ import retryElsewhere from './retry-elsewhere.js';
 import tamperedState from './tampered-state.js';
 import replayedState from './replayed-state.js';
 import noServerRequests from './no-server-requests.js';
+import malformedInputResponses from './malformed-input-responses.js';
+import unknownInputResponses from './unknown-input-responses.js';
+import missingAnswersAskedAgain from './missing-answers-asked-again.js';
+import elicitationModeDeclared from './elicitation-mode-declared.js';
+import samplingToolsDeclared from './sampling-tools-declared.js';
+import legacyNegotiatedOnly from './legacy-negotiated-only.js';
 
-export const checks: CheckDefinition[] = [allowedMethods, resultShape, undeclaredKinds, capabilityErrorData, retryElsewhere, tamperedState, replayedState, noServerRequests];
+export const checks: CheckDefinition[] = [
+  allowedMethods, resultShape, undeclaredKinds, capabilityErrorData, retryElsewhere, tamperedState, replayedState, noServerRequests,
+  malformedInputResponses, unknownInputResponses, missingAnswersAskedAgain, elicitationModeDeclared, samplingToolsDeclared,
+  legacyNegotiatedOnly,
+];

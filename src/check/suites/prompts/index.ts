@@ -5,5 +5,6 @@ import getListed from './get-listed.js';
 import unknownPromptError from './unknown-prompt-error.js';
 import missingArgumentError from './missing-argument-error.js';
 import listCacheHints from './list-cache-hints.js';
+import listChangedNotification from './list-changed-notification.js';
 
-export const checks: CheckDefinition[] = [listShape, getListed, unknownPromptError, missingArgumentError, listCacheHints];
+export const checks: CheckDefinition[] = [listShape, getListed, unknownPromptError, missingArgumentError, listCacheHints, listChangedNotification];

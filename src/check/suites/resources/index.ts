@@ -8,5 +8,10 @@ import unknownUriData from './unknown-uri-data.js';
 import unknownUriNotEmpty from './unknown-uri-not-empty.js';
 import listCacheHints from './list-cache-hints.js';
 import readCacheHints from './read-cache-hints.js';
+import uriSyntax from './uri-syntax.js';
+import pathTraversal from './path-traversal.js';
+import setStable from './set-stable.js';
+import legacySubscribe from './legacy-subscribe.js';
+import listChangedNotification from './list-changed-notification.js';
 
-export const checks: CheckDefinition[] = [listShape, templatesListShape, readListed, unknownUriError, unknownUriData, unknownUriNotEmpty, listCacheHints, readCacheHints];
+export const checks: CheckDefinition[] = [listShape, templatesListShape, readListed, unknownUriError, unknownUriData, unknownUriNotEmpty, listCacheHints, readCacheHints, uriSyntax, pathTraversal, setStable, legacySubscribe, listChangedNotification];

@@ -16,6 +16,9 @@ import paginationCacheScope from './pagination-cache-scope.js';
 import structuredContentPresent from './structured-content-present.js';
 import structuredContentValid from './structured-content-valid.js';
 import structuredContentMirrored from './structured-content-mirrored.js';
+import embeddedResourcesCapability from './embedded-resources-capability.js';
+import listChangedNotification from './list-changed-notification.js';
+import extensionFallback from './extension-fallback.js';
 
 export const checks: CheckDefinition[] = [
   listShape,
@@ -34,4 +37,7 @@ export const checks: CheckDefinition[] = [
   structuredContentPresent,
   structuredContentValid,
   structuredContentMirrored,
+  embeddedResourcesCapability,
+  listChangedNotification,
+  extensionFallback,
 ];
