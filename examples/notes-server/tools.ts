@@ -1,4 +1,4 @@
-/** The six tools: definitions (deterministic order), argument validation and implementations. */
+/** The eight tools: definitions (deterministic order), argument validation and implementations. */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { Code, RpcError, isObject, type Json } from './protocol.js';
 import type { HandleContext } from './types.js';
@@ -6,6 +6,7 @@ import type { Note, NoteStore } from './store.js';
 import type { SubscriptionHub } from './subscriptions.js';
 import { noteMarkdown } from './resources.js';
 import { confirmDeletion, type ConfirmationEnv } from './delete-confirmation.js';
+import { TASK_TOOLS, buildIndex, countWords } from './task-tools.js';
 
 const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
 const NOTE_SCHEMA = {
@@ -87,6 +88,7 @@ export const TOOLS: Json[] = [
     },
     annotations: READ_ONLY,
   },
+  ...TASK_TOOLS,
 ];
 
 export const findTool = (name: unknown): Json | undefined => TOOLS.find((t) => t.name === name);
@@ -157,6 +159,10 @@ export async function callTool(env: ToolEnv, call: ToolCall): Promise<Json> {
       return confirmDeletion(env, args.id as string, call);
     case 'export_notes':
       return exportNotes(store.list(), args);
+    case 'count_words':
+      return countWords(store.list(), args);
+    case 'build_index':
+      return buildIndex(store.list(), args);
     default:
       throw new RpcError(Code.InternalError, `Tool ${String(name)} has no implementation`);
   }
