@@ -33,6 +33,9 @@ export default defineCheck({
         findings.push({ status: 'warn', code: 'invalid-request-not-method-not-found', message: `"${name}" (taskSupport "required") called without a task got -32600; tool-level negotiation wants -32601 (the Error Handling section allows -32600)`, evidence, location: { tool: name } });
       } else if (outcome.error) {
         findings.push(violation('wrong-error-code', `"${name}" (taskSupport "required") called without a task got ${describeAnswer(outcome)}, not -32601 (Method not found)`, evidence, { tool: name }));
+      } else if (outcome.result?.isError === true) {
+        // The TypeScript SDK v1 turns the -32601 it throws into a tool result; the rule wants the JSON-RPC error.
+        findings.push(violation('tool-error-not-32601', `"${name}" (taskSupport "required") called without a task got a tool result with isError: true, not the JSON-RPC error -32601 (Method not found)`, evidence, { tool: name }));
       } else {
         findings.push(violation('ran-without-task', `"${name}" (taskSupport "required") ran as a plain call instead of being refused with -32601`, evidence, { tool: name }));
       }
