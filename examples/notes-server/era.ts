@@ -62,7 +62,7 @@ const strip = (object: Json, keys: string[]): Json => Object.fromEntries(Object.
 /** Removes what the agreed legacy version does not know: modern fields, then newer-revision ones. */
 export function shapeLegacyResult(method: string, result: Json, version: string): Json {
   let shaped = strip(result, ['resultType', 'ttlMs', 'cacheScope']);
-  const unknownToolFields = [...(version < '2025-06-18' ? ['title', 'outputSchema'] : []), ...(version < '2025-03-26' ? ['annotations'] : [])];
+  const unknownToolFields = [...(version < '2025-11-25' ? ['execution'] : []), ...(version < '2025-06-18' ? ['title', 'outputSchema'] : []), ...(version < '2025-03-26' ? ['annotations'] : [])];
   if (method === 'tools/list' && unknownToolFields.length) {
     shaped = { ...shaped, tools: (shaped.tools as Json[]).map((tool) => strip(tool, unknownToolFields)) };
   }

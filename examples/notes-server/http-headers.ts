@@ -44,6 +44,7 @@ export function checkModernHeaders(message: Json, headers: Headers, tool?: Json)
   expectHeader(headers, 'Mcp-Method', method);
   if (method === 'tools/call' || method === 'prompts/get') expectHeader(headers, 'Mcp-Name', String(params.name));
   if (method === 'resources/read') expectHeader(headers, 'Mcp-Name', String(params.uri));
+  if (method === 'tasks/get' || method === 'tasks/update' || method === 'tasks/cancel') expectHeader(headers, 'Mcp-Name', String(params.taskId));
   if (method !== 'tools/call' || !tool) return;
 
   const properties = isObject(tool.inputSchema) && isObject(tool.inputSchema.properties) ? tool.inputSchema.properties : {};

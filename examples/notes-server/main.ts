@@ -1,7 +1,7 @@
 /**
  * CLI of the example server:
  *   node dist/examples/notes-server.js [--http] [--port N] [--host 127.0.0.1]
- *     [--era dual|modern|legacy] [--data FILE] [--page-size N] [--auth]
+ *     [--era dual|modern|legacy] [--data FILE] [--page-size N] [--auth] [--no-tasks]
  * stdio by default (stdout carries only JSON-RPC). Logs go to stderr.
  */
 import { parseArgs } from 'node:util';
@@ -12,7 +12,7 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-function parseCli(): { http: boolean; port: number; host: string; era: EraMode; dataFile?: string; pageSize: number; auth: boolean } {
+function parseCli(): { http: boolean; port: number; host: string; era: EraMode; dataFile?: string; pageSize: number; auth: boolean; tasks: boolean } {
   let values;
   try {
     ({ values } = parseArgs({
@@ -24,6 +24,7 @@ function parseCli(): { http: boolean; port: number; host: string; era: EraMode; 
         data: { type: 'string' },
         'page-size': { type: 'string', default: '3' },
         auth: { type: 'boolean', default: false },
+        'no-tasks': { type: 'boolean', default: false },
       },
       strict: true,
     }));
@@ -36,11 +37,11 @@ function parseCli(): { http: boolean; port: number; host: string; era: EraMode; 
   if (!Number.isInteger(pageSize) || pageSize < 1) fail(`--page-size must be a positive integer, got ${values['page-size']}`);
   if (!['dual', 'modern', 'legacy'].includes(values.era!)) fail(`--era must be dual, modern or legacy, got ${values.era}`);
   if (values.auth && !values.http) fail('--auth applies to --http (stdio takes credentials from the environment)');
-  return { http: values.http!, port, host: values.host!, era: values.era as EraMode, dataFile: values.data, pageSize, auth: values.auth! };
+  return { http: values.http!, port, host: values.host!, era: values.era as EraMode, dataFile: values.data, pageSize, auth: values.auth!, tasks: !values['no-tasks'] };
 }
 
 const cli = parseCli();
-const server = createNotesServer({ era: cli.era, dataFile: cli.dataFile, pageSize: cli.pageSize });
+const server = createNotesServer({ era: cli.era, dataFile: cli.dataFile, pageSize: cli.pageSize, tasks: cli.tasks });
 let shutdown: () => Promise<void> = async () => undefined;
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

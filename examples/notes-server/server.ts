@@ -11,6 +11,7 @@ import { complete } from './completion.js';
 import { paginate } from './pagination.js';
 import { checkModernEnvelope, discoverResult, initializeResult, servedVersions, shapeLegacyResult, shapeModernResult } from './era.js';
 import { checkModernHeaders } from './http-headers.js';
+import { LEGACY_TASKS_CAPABILITY, TASKS_EXTENSION, createTaskManager, legacyTasksServed } from './tasks.js';
 
 const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
@@ -30,6 +31,7 @@ export function createNotesServer(options: NotesServerOptions = {}): NotesServer
     extras: { shown: false },
   };
   const { store } = env;
+  const tasks = options.tasks === false ? undefined : createTaskManager();
 
   /**
    * Dual mode: `initialize` switches the stdio process / HTTP session to legacy; anything before it
@@ -40,15 +42,20 @@ export function createNotesServer(options: NotesServerOptions = {}): NotesServer
     era === 'legacy' || (era === 'dual' && (message.method === 'initialize' || ctx.session?.protocolVersion !== undefined));
 
   /** Requests both eras share; `legacy` picks error codes and capability sources. */
-  async function common(method: string, params: Json, ctx: HandleContext, legacy: boolean, clientCapabilities: Json): Promise<Json | undefined> {
+  async function common(method: string, params: Json, ctx: HandleContext, legacy: boolean, clientCapabilities: Json, version?: string): Promise<Json | undefined> {
     switch (method) {
       case 'tools/list': {
         const listed = listedTools(env.extras);
         const { page, nextCursor } = paginate('tools', ctx.toolFilter ? listed.filter(ctx.toolFilter) : listed, params.cursor, pageSize);
-        return { tools: page, ...(nextCursor ? { nextCursor } : {}), ttlMs: 300_000, cacheScope: 'public' };
+        // execution.taskSupport is 2025-11-25's (shapeLegacyResult trims it for older versions).
+        const tools = legacy && tasks ? page : page.map(({ execution: _, ...tool }) => tool);
+        return { tools, ...(nextCursor ? { nextCursor } : {}), ttlMs: 300_000, cacheScope: 'public' };
       }
-      case 'tools/call':
-        return callTool(env, { params, legacy, clientCapabilities, ctx });
+      case 'tools/call': {
+        const run = (own?: HandleContext) => callTool(env, { params: withoutTask(params), legacy, clientCapabilities, ctx: own ?? ctx });
+        if (!tasks) return run();
+        return tasks.call({ tool: findTool(params.name), params, legacy, version, clientCapabilities, owner: ctx.session, run });
+      }
       case 'resources/list':
         paginate('resources', [], params.cursor, 1); // no second page exists: any cursor is invalid
         return listResources(store);
@@ -83,8 +90,9 @@ export function createNotesServer(options: NotesServerOptions = {}): NotesServer
     if (envelopeError) throw envelopeError;
     if (ctx.headers) checkModernHeaders(message, ctx.headers, method === 'tools/call' ? findTool(params.name, env.extras) : undefined);
     const capabilities = (params._meta as Json)[META.clientCapabilities] as Json;
-    if (method === 'server/discover') return shapeModernResult(discoverResult(era));
+    if (method === 'server/discover') return shapeModernResult(withTasksExtension(discoverResult(era)));
     if (method === 'subscriptions/listen') return listen(hub, message.id as string | number, params, ctx);
+    if (tasks && method.startsWith('tasks/')) return shapeModernResult(tasks.modernRequest(method, params, capabilities));
     const result = await common(method, params, ctx, false, capabilities);
     return result && shapeModernResult(result);
   }
@@ -98,6 +106,7 @@ export function createNotesServer(options: NotesServerOptions = {}): NotesServer
     switch (method) {
       case 'initialize': {
         const result = initializeResult(params, session);
+        if (tasks && legacyTasksServed(session.protocolVersion!)) (result.capabilities as Json).tasks = LEGACY_TASKS_CAPABILITY;
         session.dispose ??= hub.add({
           toolsListChanged: true,
           promptsListChanged: true,
@@ -122,7 +131,8 @@ export function createNotesServer(options: NotesServerOptions = {}): NotesServer
         return {};
       }
     }
-    const result = await common(method, params, { ...ctx, session }, true, session.clientCapabilities);
+    if (tasks && legacyTasksServed(version) && method.startsWith('tasks/')) return tasks.legacyRequest(method, params, session, ctx);
+    const result = await common(method, params, { ...ctx, session }, true, session.clientCapabilities, version);
     return result && shapeLegacyResult(method, result, version);
   }
 
@@ -150,6 +160,9 @@ export function createNotesServer(options: NotesServerOptions = {}): NotesServer
     }
   }
 
+  const withTasksExtension = (result: Json): Json =>
+    tasks ? { ...result, capabilities: { ...(result.capabilities as Json), extensions: { [TASKS_EXTENSION]: {} } } } : result;
+
   return {
     era,
     async handle(message, ctx) {
@@ -164,4 +177,10 @@ export function createNotesServer(options: NotesServerOptions = {}): NotesServer
       for (const finish of session.pending.values()) finish({ jsonrpc: '2.0', error: { code: Code.InternalError, message: 'Session closed' } });
     },
   };
+}
+
+/** The call as an ordinary one: `task` (2025-11-25 task augmentation) is not a tool argument. */
+function withoutTask(params: Json): Json {
+  const { task: _, ...rest } = params;
+  return rest;
 }

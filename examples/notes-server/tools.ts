@@ -1,4 +1,4 @@
-/** The seven tools (and word_count while the extras are shown): definitions (deterministic order), argument validation and implementations. */
+/** The nine tools (and word_count while the extras are shown): definitions (deterministic order), argument validation and implementations. */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { Code, RpcError, isObject, type Json } from './protocol.js';
 import type { HandleContext } from './types.js';
@@ -7,6 +7,7 @@ import type { SubscriptionHub } from './subscriptions.js';
 import { noteMarkdown } from './resources.js';
 import { confirmDeletion, type ConfirmationEnv } from './delete-confirmation.js';
 import { TOGGLE_EXTRAS_TOOL, extraTools, toggleExtras, wordCount, type Extras } from './extras.js';
+import { TASK_TOOLS, buildIndex, countWords } from './task-tools.js';
 
 const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
 const NOTE_SCHEMA = {
@@ -89,6 +90,7 @@ export const TOOLS: Json[] = [
     annotations: READ_ONLY,
   },
   TOGGLE_EXTRAS_TOOL,
+  ...TASK_TOOLS,
 ];
 
 export const findTool = (name: unknown, extras: Extras = { shown: false }): Json | undefined => listedTools(extras).find((t) => t.name === name);
@@ -165,6 +167,10 @@ export async function callTool(env: ToolEnv, call: ToolCall): Promise<Json> {
       return toggleExtras(env.extras, env.hub);
     case 'word_count':
       return wordCount(store, args.id as string);
+    case 'count_words':
+      return countWords(store.list(), args);
+    case 'build_index':
+      return buildIndex(store.list(), args);
     default:
       throw new RpcError(Code.InternalError, `Tool ${String(name)} has no implementation`);
   }

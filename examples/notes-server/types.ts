@@ -59,6 +59,8 @@ export interface NotesServerOptions {
   elicitationTimeoutMs?: number;
   /** Lifetime of an MRTR requestState (default 5 min). */
   requestStateTtlMs?: number;
+  /** Serve tasks (2025-11-25 tasks utility, 2026 tasks extension); default true. */
+  tasks?: boolean;
   hooks?: NotesServerHooks;
 }
 

@@ -11,6 +11,7 @@ import { checks as http } from './suites/http/index.js';
 import { checks as stateless } from './suites/stateless/index.js';
 import { checks as mrtr } from './suites/mrtr/index.js';
 import { checks as subscriptions } from './suites/subscriptions/index.js';
+import { checks as tasks } from './suites/tasks/index.js';
 import { checks as lint } from './suites/lint/index.js';
 import { checks as auth } from './suites/auth/index.js';
 
@@ -26,11 +27,12 @@ export const ALL_CHECKS: CheckDefinition[] = [
   ...stateless,
   ...mrtr,
   ...subscriptions,
+  ...tasks,
   ...lint,
   ...auth,
 ];
 
-export const SUITES: Suite[] = ['protocol', 'tools', 'errors', 'resources', 'prompts', 'completion', 'stdio', 'http', 'stateless', 'mrtr', 'subscriptions', 'lint', 'auth'];
+export const SUITES: Suite[] = ['protocol', 'tools', 'errors', 'resources', 'prompts', 'completion', 'stdio', 'http', 'stateless', 'mrtr', 'subscriptions', 'tasks', 'lint', 'auth'];
 
 export function findDuplicateIds(checks: CheckDefinition[]): string[] {
   const seen = new Set<string>();

@@ -206,6 +206,9 @@ export function specTypeFor(
     const resultType = own(RESULT_TYPES, method);
     const interim = (m.result as { resultType?: unknown } | null)?.resultType === 'input_required';
     if (interim && has('InputRequiredResult')) return { typeName: 'InputRequiredResult', part: 'result' };
+    // 2025-11-25: a task-augmented tools/call is answered with a CreateTaskResult ({ task }).
+    const legacyTask = method === 'tools/call' && typeof (m.result as { task?: unknown } | null)?.task === 'object';
+    if (legacyTask && has('CreateTaskResult')) return { typeName: 'CreateTaskResult', part: 'result' };
     // The 2026 envelopes of the MRTR methods type `result` as anyOf(InputRequiredResult,
     // <Result>), and InputRequiredResult requires only resultType, so through them any
     // result passes. Check those results by their own type instead.

@@ -4,7 +4,7 @@ import type { CheckResult, ResultFinding, RunReport, Status, Suite } from '../ch
 export const STATUSES: readonly Status[] = ['pass', 'fail', 'warn', 'info', 'skip', 'incomplete', 'error'];
 
 /** Suites in the order reports show them (the order of DESIGN.md); unknown ones follow, by name. */
-const SUITE_ORDER: readonly Suite[] = ['protocol', 'tools', 'resources', 'prompts', 'completion', 'errors', 'stdio', 'http', 'stateless', 'mrtr', 'subscriptions', 'lint', 'security', 'auth'];
+const SUITE_ORDER: readonly Suite[] = ['protocol', 'tools', 'resources', 'prompts', 'completion', 'errors', 'stdio', 'http', 'stateless', 'mrtr', 'subscriptions', 'tasks', 'lint', 'security', 'auth'];
 
 export type Counts = Record<Status, number>;
 

@@ -30,7 +30,7 @@ describe('mcpvet call against the example server, stdio and HTTP, both eras', ()
         const list = await runCli(['call', '--method', 'tools/list', '--protocol-era', era, ...target()]);
         expect(list.code, list.stderr).toBe(0);
         const names = (JSON.parse(list.stdout).result.tools as { name: string }[]).map((tool) => tool.name);
-        expect(names).toEqual(['add_note', 'get_note', 'list_notes', 'search_notes', 'delete_note', 'export_notes', 'toggle_extras']);
+        expect(names).toEqual(['add_note', 'get_note', 'list_notes', 'search_notes', 'delete_note', 'export_notes', 'toggle_extras', 'count_words', 'build_index']);
 
         const call = await runCli(['call', '--method', 'tools/call', '--tool-name', 'export_notes', '--tool-arg', 'workspace=team', '--tool-arg', 'format=json', '--protocol-era', era, ...target()]);
         expect(call.code, call.stderr).toBe(0);

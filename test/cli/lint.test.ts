@@ -22,7 +22,7 @@ describe('mcpvet lint', () => {
   it('the example server lints clean (no findings at all) and exits 0', async () => {
     const result = await runCli(['lint', '--', process.execPath, NOTES_SERVER]);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain('No lint findings in 7 tool(s)');
+    expect(result.stdout).toContain('No lint findings in 9 tool(s)');
   });
 
   it('a saved tools/list with an invalid tool exits 6 and names the tool, never dropping it', async () => {

@@ -28,6 +28,7 @@ describe('envelope', () => {
       resources: { subscribe: true, listChanged: true },
       prompts: { listChanged: true },
       completions: {},
+      extensions: { 'io.modelcontextprotocol/tasks': {} },
     });
     expect(Number.isInteger(result.ttlMs) && result.ttlMs >= 0).toBe(true);
     expect(['public', 'private']).toContain(result.cacheScope);
@@ -87,7 +88,7 @@ describe('tools', () => {
     const second = (await call('tools/list', modern({ cursor: first.nextCursor }))).result;
     expect(second.tools.map((t: Json) => t.name)).toEqual(['search_notes', 'delete_note', 'export_notes']);
     const third = (await call('tools/list', modern({ cursor: second.nextCursor }))).result;
-    expect(third.tools.map((t: Json) => t.name)).toEqual(['toggle_extras']);
+    expect(third.tools.map((t: Json) => t.name)).toEqual(['toggle_extras', 'count_words', 'build_index']);
     expect(third.nextCursor).toBeUndefined();
     expect((await call('tools/list')).result).toEqual(first);
   });
@@ -95,7 +96,7 @@ describe('tools', () => {
   it('--page-size changes the page size', async () => {
     const peer = startStdio(['--page-size', '10']);
     const { result } = await peer.request({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: modern() });
-    expect(result.tools).toHaveLength(7);
+    expect(result.tools).toHaveLength(9);
     expect(result.nextCursor).toBeUndefined();
     await peer.close();
   });

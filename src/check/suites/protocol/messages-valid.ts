@@ -5,6 +5,7 @@
  */
 import { isObject, isRequest, isResponse } from '../../../protocol/jsonrpc.js';
 import { META } from '../../../protocol/meta.js';
+import { TASKS_EXTENSION_ID } from '../../../protocol/schemas/result-rules.js';
 import { LEGACY_VERSIONS, MODERN_VERSIONS } from '../../../protocol/versions.js';
 import type { Frame, Trace } from '../../../wire/trace.js';
 import { defineCheck, pass, violation } from '../../define.js';
@@ -29,10 +30,10 @@ export default defineCheck({
     const problems: { frame: Frame; text: string }[] = [];
     let checked = 0;
     for (const trace of ctx.traces()) {
-      for (const { frame, method, revision } of serverMessages(trace, ctx.client.protocolVersion)) {
+      for (const { frame, method, revision, tasks } of serverMessages(trace, ctx.client.protocolVersion)) {
         checked++;
         const tolerated = (issue: { path: string }) => !nullIdAllowed(frame, issue.path);
-        const issues = validateMessage(frame.message, { revision, direction: 'server-to-client', method }).filter(tolerated);
+        const issues = validateMessage(frame.message, { revision, direction: 'server-to-client', method, tasks }).filter(tolerated);
         const official = spec ? spec.validateMessage(frame.message, method, 'server-to-client').filter(tolerated) : [];
         for (const issue of issues) problems.push({ frame, text: `${method ?? 'message'}: ${issue.path || '(root)'} ${issue.message}` });
         for (const issue of official) problems.push({ frame, text: `${method ?? 'message'} (official schema): ${issue.path || '(root)'} ${issue.message}` });
@@ -46,16 +47,23 @@ export default defineCheck({
   },
 });
 
-/** Server messages with the method they answer and the revision in force on that connection. */
-function* serverMessages(trace: Trace, fallbackRevision: string): Generator<{ frame: Frame; method?: string; revision: string }> {
+/**
+ * Server messages with the method they answer, the revision in force on that connection, and
+ * whether the request declared the tasks extension (then a CreateTaskResult is a valid answer).
+ */
+function* serverMessages(trace: Trace, fallbackRevision: string): Generator<{ frame: Frame; method?: string; revision: string; tasks: boolean }> {
   const methods = new Map<string, string>();
+  const declaredTasks = new Set<string>();
   let revision = fallbackRevision;
   for (const frame of trace.frames) {
     if (frame.kind !== 'message' || !isObject(frame.message)) continue;
     const message = frame.message;
     if (frame.direction === 'send') {
-      if (isRequest(message)) methods.set(String(message.id), message.method);
       const meta = isObject(message.params) && isObject(message.params._meta) ? message.params._meta : undefined;
+      if (isRequest(message)) {
+        methods.set(String(message.id), message.method);
+        if (declaresTasks(meta)) declaredTasks.add(String(message.id));
+      }
       // Probes send unsupported versions on purpose; only a version we speak sets the revision.
       const declared = meta?.[META.protocolVersion];
       if (typeof declared === 'string' && KNOWN.includes(declared)) revision = declared;
@@ -65,8 +73,13 @@ function* serverMessages(trace: Trace, fallbackRevision: string): Generator<{ fr
     const method = isResponse(message) ? methods.get(String(message.id)) : undefined;
     const chosen = method === 'initialize' && isObject(message.result) ? message.result.protocolVersion : undefined;
     if (typeof chosen === 'string' && KNOWN.includes(chosen)) revision = chosen;
-    yield { frame, method, revision };
+    yield { frame, method, revision, tasks: isResponse(message) && declaredTasks.has(String(message.id)) };
   }
+}
+
+function declaresTasks(meta: Record<string, unknown> | undefined): boolean {
+  const capabilities = meta?.[META.clientCapabilities];
+  return isObject(capabilities) && isObject(capabilities.extensions) && TASKS_EXTENSION_ID in capabilities.extensions;
 }
 
 /**

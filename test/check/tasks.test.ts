@@ -1,0 +1,98 @@
+/**
+ * The tasks suite: the 2025-11-25 tasks utility (legacy) and the 2026 tasks extension (modern).
+ * Every check passes on the notes server and fails (or warns) with its code on a fixture that
+ * breaks exactly its rule; a task that never ends is one warning within the check's time.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckRunOptions } from '../../src/check/run.js';
+import type { Status } from '../../src/check/types.js';
+import { expectCheck, expectFinding, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
+import { fixture } from '../helpers/paths.js';
+import { startHttpServer, type RunningServer } from '../helpers/run.js';
+
+const LEGACY: CheckRunOptions = { era: 'legacy' };
+const MODERN: CheckRunOptions = { era: 'modern' };
+
+interface Case {
+  id: string;
+  broken: string;
+  code: string;
+  options: CheckRunOptions;
+  status?: Status;
+  /** Arguments of the notes server that passes (default: none). */
+  passArgs?: string[];
+}
+
+const STDIO_CASES: Case[] = [
+  { id: 'tasks.required-without-task', broken: 'tasks-required-runs-plain', code: 'ran-without-task', options: LEGACY },
+  { id: 'tasks.task-lifecycle', broken: 'tasks-no-last-updated', code: 'bad-task-fields', options: LEGACY },
+  { id: 'tasks.task-lifecycle', broken: 'tasks-never-finish', code: 'never-finished', options: LEGACY, status: 'warn' },
+  { id: 'tasks.result-exact', broken: 'tasks-result-early', code: 'returned-before-terminal', options: LEGACY },
+  { id: 'tasks.result-exact', broken: 'tasks-cancel-finished', code: 'cancel-terminal-accepted', options: LEGACY },
+  { id: 'tasks.augmentation-ignored', broken: 'tasks-augmentation-refused', code: 'not-processed-normally', options: LEGACY, passArgs: ['--no-tasks'] },
+  { id: 'tasks.durable-creation', broken: 'tasks-not-durable', code: 'not-durable', options: MODERN },
+  { id: 'tasks.durable-creation', broken: 'tasks-never-finish', code: 'never-finished', options: MODERN, status: 'warn' },
+  { id: 'tasks.unknown-task-id', broken: 'tasks-unknown-id-internal-error', code: 'unknown-task-accepted', options: MODERN },
+  { id: 'tasks.failed-only-on-error', broken: 'tasks-tool-error-failed', code: 'tool-error-as-failed', options: MODERN },
+];
+
+describe('tasks suite over stdio', () => {
+  for (const { id, broken, code, options, status = 'fail', passArgs = [] } of STDIO_CASES) {
+    it(`${id}: passes on the notes server, ${status}s on ${broken} (${code})`, async () => {
+      await expectCheck(id, notesStdio(...passArgs), 'pass', options);
+      expectFinding(await expectCheck(id, fixtureStdio(broken), status, options), code, status);
+    });
+  }
+
+  it('a never-ending task costs the check its polling deadline, not a hang', async () => {
+    const started = Date.now();
+    await expectCheck('tasks.durable-creation', fixtureStdio('tasks-never-finish'), 'warn', { ...MODERN, timeoutMs: 2000 });
+    expect(Date.now() - started).toBeLessThan(8000);
+  });
+
+  it('a legacy server that declares task support is its own judge of task requests', async () => {
+    const result = await expectCheck('tasks.augmentation-ignored', notesStdio(), 'skip', LEGACY);
+    expect(result.message).toContain('declares task-augmented tools/call');
+  });
+
+  it('modern task checks do not apply without the extension', async () => {
+    const result = await expectCheck('tasks.unknown-task-id', notesStdio('--no-tasks'), 'skip', MODERN);
+    expect(result.message).toContain('io.modelcontextprotocol/tasks');
+  });
+});
+
+describe('tasks suite over HTTP', () => {
+  let notes: RunningServer | undefined;
+  beforeAll(async () => {
+    notes = await startHttpServer();
+  });
+  afterAll(async () => {
+    await notes?.stop();
+  });
+
+  const HTTP_CASES: Case[] = [
+    { id: 'tasks.http-mcp-name', broken: 'tasks-name-header-unchecked', code: 'mismatch-accepted', options: MODERN },
+    { id: 'tasks.result-exact', broken: 'tasks-result-early', code: 'returned-before-terminal', options: LEGACY },
+    { id: 'tasks.durable-creation', broken: 'tasks-not-durable', code: 'not-durable', options: MODERN },
+  ];
+  for (const { id, broken, code, options, status = 'fail' } of HTTP_CASES) {
+    it(`${id}: passes on the notes server, ${status}s on ${broken} (${code})`, async () => {
+      await expectCheck(id, httpTarget(notes!.url), 'pass', options);
+      const server = await startHttpServer(fixture(broken));
+      try {
+        expectFinding(await expectCheck(id, httpTarget(server.url), status, options), code, status);
+      } finally {
+        await server.stop();
+      }
+    });
+  }
+
+  it('the whole suite is clean on the notes server in both eras', async () => {
+    for (const era of ['modern', 'legacy'] as const) {
+      const { runCheckRun } = await import('../../src/check/run.js');
+      const report = await runCheckRun(httpTarget(notes!.url), { era, suites: ['tasks'], timeoutMs: 5000 });
+      expect(report.results.filter((result) => !['pass', 'skip'].includes(result.status)).map((result) => `${result.id}: ${result.message}`)).toEqual([]);
+      expect(report.results.filter((result) => result.status === 'pass').length).toBeGreaterThanOrEqual(era === 'modern' ? 4 : 3);
+    }
+  });
+});
