@@ -12,8 +12,12 @@ const getNote = { calls: { get_note: { id: 'n1' } } };
 const httpUrl = exampleHttpServer();
 
 describe('tools.extension-fallback', () => {
-  it('skips a server that declares no extension (the notes server)', async () => {
-    await expectCheck('tools.extension-fallback', notesStdio(), 'skip', getNote);
+  it('skips a server that declares no extension (the notes server without tasks)', async () => {
+    await expectCheck('tools.extension-fallback', notesStdio('--no-tasks'), 'skip', getNote);
+  });
+
+  it('passes on the notes server, whose tasks come only to requests that declare the extension', async () => {
+    await expectCheck('tools.extension-fallback', notesStdio(), 'pass', getNote);
   });
 
   it('passes when the extension result comes only to requests that declared it', async () => {

@@ -7,7 +7,8 @@ import { REVISIONS, isKnownRequirement } from '../../src/check/requirements/inde
 import { BASES, KEYWORDS, TESTABILITY } from '../../src/check/requirements/model.js';
 import type { Era } from '../../src/protocol/versions.js';
 
-const SECTION_PATH = /^[a-z0-9-]+(\/[a-z0-9-]+)*(#[a-z0-9_-]+)?$/;
+// Segments as the spec names its pages (basic/security_best_practices has underscores).
+const SECTION_PATH = /^[a-z0-9_-]+(\/[a-z0-9_-]+)*(#[a-z0-9_-]+)?$/;
 const section = z.string().refine((value) => SECTION_PATH.test(value) || (/^https:\/\//.test(value) && URL.canParse(value)), 'a path like server/tools#tool-names, or an https URL');
 const requirement = z
   .strictObject({
