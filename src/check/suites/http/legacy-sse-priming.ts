@@ -4,6 +4,12 @@
  * done sends a retry field first (2025-11-25 transports, SHOULD). The retry half is judged only
  * when the server did close a stream before its response. The GET stream is not judged: the spec
  * asks for priming on POST streams.
+ * Priming is judged only on a resumable stream (one whose events carry ids). The priming event
+ * exists "to prime the client to reconnect (using that event ID as Last-Event-ID)", and resumability
+ * is a MAY (transports#resumability-and-redelivery): a server that keeps no events cannot replay
+ * after one, and a client that sees it reconnects for nothing. Both SDKs read it so: the Go SDK and
+ * the TS SDK prime only when an event store is configured (kubernetes-mcp-server and context7 set
+ * none; their streams carry no ids and are not judged).
  */
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, incomplete, pass, skip, violation } from '../../define.js';
@@ -26,6 +32,9 @@ export default defineCheck({
     }
     const { outcome, label, id } = found;
     const evidence = [ctx.evidence(outcome.frames)];
+    if (!outcome.items.some((item) => item.kind === 'event' && item.id)) {
+      return skip(`no event of the ${label} SSE stream carries an id: the stream is not resumable, and a priming event only serves resumption with Last-Event-ID`);
+    }
     const first = outcome.items[0];
     if (!first || first.kind !== 'event' || !first.id || first.data !== '') {
       const got = !first ? 'nothing' : first.kind === 'retry' ? `a retry field` : `an event with ${first.id ? `id ${JSON.stringify(first.id)}` : 'no id'} and ${first.data ? 'data' : 'empty data'}`;
