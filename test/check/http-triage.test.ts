@@ -11,11 +11,16 @@ import { startHttpServer, type RunningServer } from '../helpers/run.js';
 describe('http checks on servers like the interop ones', () => {
   let unresumable: RunningServer;
   let modernOnlyDiscover: RunningServer;
+  let slowNamed: RunningServer;
   beforeAll(async () => {
-    [unresumable, modernOnlyDiscover] = await Promise.all([startHttpServer(fixture('http-sse-not-resumable')), startHttpServer(fixture('http-discover-lists-modern-only'))]);
+    [unresumable, modernOnlyDiscover, slowNamed] = await Promise.all([
+      startHttpServer(fixture('http-sse-not-resumable')),
+      startHttpServer(fixture('http-discover-lists-modern-only')),
+      startHttpServer(fixture('http-slow-named-requests')),
+    ]);
   });
   afterAll(async () => {
-    await Promise.all([unresumable?.stop(), modernOnlyDiscover?.stop()]);
+    await Promise.all([unresumable?.stop(), modernOnlyDiscover?.stop(), slowNamed?.stop()]);
   });
 
   it('priming is not asked of legacy streams that carry no event ids (the SDKs without an event store)', async () => {
@@ -26,5 +31,10 @@ describe('http checks on servers like the interop ones', () => {
   it('a missing MCP-Protocol-Version is not judged when initialize still negotiates 2025-03-26, whatever discover lists (context7)', async () => {
     const result = await expectCheck('http.protocol-version-header-required', httpTarget(modernOnlyDiscover.url), 'skip');
     expect(result.message).toContain('negotiated 2025-03-26');
+  });
+
+  it('a request that times out whatever the header names says nothing about their case (kubernetes under load)', async () => {
+    const result = await expectCheck('http.header-names-case-insensitive', httpTarget(slowNamed.url), 'pass', { timeoutMs: 1000 });
+    expect(result.message).toContain('not judged');
   });
 });
