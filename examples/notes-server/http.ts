@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { Code, LEGACY_VERSIONS, META, errorResponse, isId, isObject, kindOf, type Json } from './protocol.js';
 import { createLegacySession, type LegacySession, type NotesServer } from './types.js';
 import { toolVisible, type Grant, type HttpAuth } from './auth.js';
+import { eventText, startEvents } from './http-sse.js';
 
 export interface HttpOptions {
   host?: string;
@@ -82,11 +83,12 @@ export async function serveHttp(server: NotesServer, options: HttpOptions = {}):
   let allowedOrigins = new Set<string>();
   let endpoint = '';
 
-  const sseWrite = (res: ServerResponse, message: Json): void => void res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+  const sseWrite = (res: ServerResponse, message: Json): void => void res.write(eventText(res, message));
 
-  function openSse(res: ServerResponse, headers: Record<string, string> = {}): void {
+  function openSse(res: ServerResponse, session: LegacySession | undefined, headers: Record<string, string> = {}): void {
     res.writeHead(200, { ...SSE_HEADERS, ...headers });
     res.flushHeaders(); // a stream may stay quiet for long; the client must see it open now
+    startEvents(res, session);
     openStreams.add(res);
     // 'close' can come well after end(): a keep-alive written in between would crash the server.
     const keepAlive = setInterval(() => void (res.writableEnded || res.write(': keep-alive\n\n')), KEEPALIVE_MS);
@@ -99,7 +101,7 @@ export async function serveHttp(server: NotesServer, options: HttpOptions = {}):
   /** Legacy GET: the session's stream for unsolicited notifications. */
   function openSessionStream(session: LegacySession, res: ServerResponse): void {
     if (session.notify) return sendJson(res, 409, errorResponse(undefined, Code.InvalidRequest, 'This session already has a GET stream'));
-    openSse(res);
+    openSse(res, session);
     session.notify = (message) => sseWrite(res, message);
     sessionStreams.set(session, res);
     res.on('close', () => {
@@ -166,7 +168,7 @@ export async function serveHttp(server: NotesServer, options: HttpOptions = {}):
     let streaming = false;
     const send = (notification: Json): void => {
       if (signal.aborted || res.writableEnded) return;
-      if (!streaming) openSse(res, extraHeaders);
+      if (!streaming) openSse(res, session, extraHeaders);
       streaming = true;
       sseWrite(res, notification);
     };
@@ -184,7 +186,7 @@ export async function serveHttp(server: NotesServer, options: HttpOptions = {}):
     // A modern request that asked for progress gets a stream even when no progress was due.
     const wantsStream = !legacy && hasProgressToken(message) && 'result' in response;
     if (streaming || wantsStream) {
-      if (!streaming) openSse(res, extraHeaders);
+      if (!streaming) openSse(res, session, extraHeaders);
       sseWrite(res, response);
       res.end();
       return;

@@ -59,7 +59,7 @@ export const TOOLS: Json[] = [
       type: 'object',
       properties: {
         query: { type: 'string', minLength: 1, description: 'Text to look for' },
-        limit: { type: 'integer', minimum: 1, maximum: 50, description: 'Most results to return (default 10)' },
+        limit: { type: 'integer', minimum: 1, maximum: 50, 'x-mcp-header': 'Limit', description: 'Most results to return (default 10; mirrored in the Mcp-Param-Limit header)' },
       },
       required: ['query'],
       additionalProperties: false,

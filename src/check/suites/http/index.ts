@@ -24,6 +24,21 @@ import legacySessionIdAscii from './legacy-session-id-ascii.js';
 import legacyDeletedSession from './legacy-deleted-session.js';
 import legacyProtocolVersion from './legacy-protocol-version.js';
 import notificationFlood from './notification-flood.js';
+import legacyGetSseOr405 from './legacy-get-sse-or-405.js';
+import legacyGetNoResponses from './legacy-get-no-responses.js';
+import legacyOneStreamPerMessage from './legacy-one-stream-per-message.js';
+import legacyEventIdsUnique from './legacy-event-ids-unique.js';
+import legacySsePriming from './legacy-sse-priming.js';
+import legacySessionIdsUnguessable from './legacy-session-ids-unguessable.js';
+import legacySessionRequired400 from './legacy-session-required-400.js';
+import responseEndsStream from './response-ends-stream.js';
+import sseNoBuffering from './sse-no-buffering.js';
+import protocolVersionHeaderRequired from './protocol-version-header-required.js';
+import headerNamesCaseInsensitive from './header-names-case-insensitive.js';
+import lastEventIdIgnored from './last-event-id-ignored.js';
+import paramHeaderAbsentNotExpected from './param-header-absent-not-expected.js';
+import paramHeaderInvalidCharacters from './param-header-invalid-characters.js';
+import paramHeaderIntegerNumeric from './param-header-integer-numeric.js';
 
 export const checks: CheckDefinition[] = [
   mcpMethodRequired,
@@ -50,4 +65,19 @@ export const checks: CheckDefinition[] = [
   legacyDeletedSession,
   legacyProtocolVersion,
   notificationFlood,
+  legacyGetSseOr405,
+  legacyGetNoResponses,
+  legacyOneStreamPerMessage,
+  legacyEventIdsUnique,
+  legacySsePriming,
+  legacySessionIdsUnguessable,
+  legacySessionRequired400,
+  responseEndsStream,
+  sseNoBuffering,
+  protocolVersionHeaderRequired,
+  headerNamesCaseInsensitive,
+  lastEventIdIgnored,
+  paramHeaderAbsentNotExpected,
+  paramHeaderInvalidCharacters,
+  paramHeaderIntegerNumeric,
 ];

@@ -14,7 +14,7 @@ export default defineCheck({
   title: 'A notification POST gets 202 with no body',
   suite: 'http',
   requirements: ['HTTP-02', 'BASE-10', 'CAN-06'],
-  eras: ['modern'],
+  eras: ['modern', 'legacy'],
   transports: ['http'],
   spec: 'basic/transports/streamable-http#endpoint-and-request',
   async run(ctx) {

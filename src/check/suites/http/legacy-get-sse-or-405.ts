@@ -1,0 +1,22 @@
+/** Legacy Streamable HTTP: GET on the endpoint opens a text/event-stream or gets 405 (2025-11-25 transports, MUST). */
+import { defineCheck, pass, violation } from '../../define.js';
+import { openGetStream } from './legacy-get-stream.js';
+import { isSse } from './stream-request.js';
+
+export default defineCheck({
+  id: 'http.legacy-get-sse-or-405',
+  title: 'GET on the endpoint opens an SSE stream or gets 405',
+  suite: 'http',
+  requirements: ['LHTTP-01'],
+  eras: ['legacy'],
+  transports: ['http'],
+  spec: '2025-11-25/basic/transports#listening-for-messages-from-the-server',
+  async run(ctx) {
+    const { client, outcome } = await openGetStream(ctx);
+    if ('failure' in outcome) return violation('no-answer', `GET on the endpoint got no answer (${outcome.failure}); the server must open a text/event-stream or answer 405`);
+    const evidence = [ctx.evidence(outcome.frames, client)];
+    if (outcome.status === 405) return pass('GET on the endpoint got 405 (the server offers no GET stream)');
+    if (outcome.status < 300 && isSse(outcome)) return pass(`GET on the endpoint opened a text/event-stream (HTTP ${outcome.status})`);
+    return violation('not-sse-or-405', `GET on the endpoint (with the session's Mcp-Session-Id) got HTTP ${outcome.status} ${outcome.contentType ?? 'with no Content-Type'}; the server must answer Content-Type: text/event-stream, or 405 Method Not Allowed`, evidence);
+  },
+});

@@ -1,0 +1,40 @@
+/**
+ * Servers that behave like the real interop servers where an http check raised a false alarm
+ * (test/interop/FINDINGS.md, "HTTP checks of h-http"): each is correct, so the check must not
+ * report it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectCheck, httpTarget } from '../helpers/check.js';
+import { fixture } from '../helpers/paths.js';
+import { startHttpServer, type RunningServer } from '../helpers/run.js';
+
+describe('http checks on servers like the interop ones', () => {
+  let unresumable: RunningServer;
+  let modernOnlyDiscover: RunningServer;
+  let slowNamed: RunningServer;
+  beforeAll(async () => {
+    [unresumable, modernOnlyDiscover, slowNamed] = await Promise.all([
+      startHttpServer(fixture('http-sse-not-resumable')),
+      startHttpServer(fixture('http-discover-lists-modern-only')),
+      startHttpServer(fixture('http-slow-named-requests')),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([unresumable?.stop(), modernOnlyDiscover?.stop(), slowNamed?.stop()]);
+  });
+
+  it('priming is not asked of legacy streams that carry no event ids (the SDKs without an event store)', async () => {
+    const result = await expectCheck('http.legacy-sse-priming', httpTarget(unresumable.url), 'skip', { era: 'legacy' });
+    expect(result.message).toContain('not resumable');
+  });
+
+  it('a missing MCP-Protocol-Version is not judged when initialize still negotiates 2025-03-26, whatever discover lists (context7)', async () => {
+    const result = await expectCheck('http.protocol-version-header-required', httpTarget(modernOnlyDiscover.url), 'skip');
+    expect(result.message).toContain('negotiated 2025-03-26');
+  });
+
+  it('a request not answered in time says nothing about header names, even when it is answered the next time (kubernetes under load)', async () => {
+    const result = await expectCheck('http.header-names-case-insensitive', httpTarget(slowNamed.url), 'pass', { timeoutMs: 1000 });
+    expect(result.message).toContain('not judged');
+  });
+});
