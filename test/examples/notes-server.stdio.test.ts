@@ -28,6 +28,7 @@ describe('envelope', () => {
       resources: { subscribe: true, listChanged: true },
       prompts: { listChanged: true },
       completions: {},
+      logging: {},
     });
     expect(Number.isInteger(result.ttlMs) && result.ttlMs >= 0).toBe(true);
     expect(['public', 'private']).toContain(result.cacheScope);
