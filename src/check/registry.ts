@@ -11,6 +11,7 @@ import { checks as http } from './suites/http/index.js';
 import { checks as stateless } from './suites/stateless/index.js';
 import { checks as mrtr } from './suites/mrtr/index.js';
 import { checks as subscriptions } from './suites/subscriptions/index.js';
+import { checks as utilities } from './suites/utilities/index.js';
 import { checks as lint } from './suites/lint/index.js';
 
 export const ALL_CHECKS: CheckDefinition[] = [
@@ -25,10 +26,11 @@ export const ALL_CHECKS: CheckDefinition[] = [
   ...stateless,
   ...mrtr,
   ...subscriptions,
+  ...utilities,
   ...lint,
 ];
 
-export const SUITES: Suite[] = ['protocol', 'tools', 'errors', 'resources', 'prompts', 'completion', 'stdio', 'http', 'stateless', 'mrtr', 'subscriptions', 'lint'];
+export const SUITES: Suite[] = ['protocol', 'tools', 'errors', 'resources', 'prompts', 'completion', 'stdio', 'http', 'stateless', 'mrtr', 'subscriptions', 'utilities', 'lint'];
 
 export function findDuplicateIds(checks: CheckDefinition[]): string[] {
   const seen = new Set<string>();

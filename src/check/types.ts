@@ -18,7 +18,7 @@ export type Level = 'MUST' | 'SHOULD' | 'DESCRIPTIVE' | 'INFO';
  */
 export type Status = 'pass' | 'fail' | 'warn' | 'info' | 'skip' | 'incomplete' | 'error';
 
-export type Suite = 'protocol' | 'tools' | 'resources' | 'prompts' | 'completion' | 'errors' | 'stdio' | 'http' | 'stateless' | 'mrtr' | 'subscriptions' | 'lint' | 'security' | 'auth';
+export type Suite = 'protocol' | 'tools' | 'resources' | 'prompts' | 'completion' | 'errors' | 'stdio' | 'http' | 'stateless' | 'mrtr' | 'subscriptions' | 'utilities' | 'lint' | 'security' | 'auth';
 
 export interface Evidence {
   /** Trace frames the verdict rests on. */

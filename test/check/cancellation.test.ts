@@ -13,7 +13,8 @@ import { isObject } from '../../src/protocol/jsonrpc.js';
 import type { Era } from '../../src/protocol/versions.js';
 import type { Target } from '../../src/wire/target.js';
 import type { Frame } from '../../src/wire/trace.js';
-import { fixtureStdio, httpTarget } from '../helpers/check.js';
+import { runCheckRun } from '../../src/check/run.js';
+import { expectCheck, expectFinding, exampleHttpServer, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
 import { fixture } from '../helpers/paths.js';
 import { startHttpServer, type RunningServer } from '../helpers/run.js';
 
@@ -105,5 +106,44 @@ describe('cancellation over HTTP', () => {
     const call = sent(frames, 'prompts/get')[0];
     expect(server!.stderr()).toContain(`request ${JSON.stringify(idOf(call))} was cancelled`);
     expect(sent(frames, 'notifications/cancelled').map((frame) => (frame.message as { params: { requestId: unknown } }).params.requestId)).toEqual([idOf(call)]);
+  });
+});
+
+describe('utilities.cancelled-request-silent (CAN-01, CAN-05)', () => {
+  const ID = 'utilities.cancelled-request-silent';
+  for (const era of ['modern', 'legacy'] as const) {
+    it(`passes on the notes server, which stops a cancelled search (${era})`, async () => {
+      await expectCheck(ID, notesStdio(), 'pass', { era });
+    });
+  }
+  it('fails on a server that runs a cancelled call on and answers it (2026: MUST NOT)', async () => {
+    expectFinding(await expectCheck(ID, fixtureStdio('cancel-ignored'), 'fail'), 'answered-after-cancel', 'fail');
+  });
+  it('warns on that server in the legacy era (2025-11-25: SHOULD)', async () => {
+    expectFinding(await expectCheck(ID, fixtureStdio('cancel-ignored'), 'warn', { era: 'legacy' }), 'answered-after-cancel', 'warn');
+  });
+});
+
+describe('utilities.unknown-cancellation-ignored (CAN-06)', () => {
+  const ID = 'utilities.unknown-cancellation-ignored';
+  const url = exampleHttpServer();
+  it('passes on the notes server over stdio (both eras) and HTTP (legacy)', async () => {
+    for (const era of ['modern', 'legacy'] as const) await expectCheck(ID, notesStdio(), 'pass', { era });
+    await expectCheck(ID, httpTarget(url()), 'pass', { era: 'legacy' });
+  });
+  it('warns on a server that answers the cancellation of an unknown request', async () => {
+    for (const era of ['modern', 'legacy'] as const) expectFinding(await expectCheck(ID, fixtureStdio('cancel-unknown-answered'), 'warn', { era }), 'cancel-answered', 'warn');
+  });
+});
+
+describe('utilities.server-cancels-only-listen (CAN-03)', () => {
+  const ID = 'utilities.server-cancels-only-listen';
+  it('passes on the notes server', async () => {
+    const report = await runCheckRun(notesStdio(), { timeoutMs: 5000, only: [ID, 'subscriptions.*'] });
+    expect(report.results.find((result) => result.id === ID)?.status).toBe('pass');
+  });
+  it('fails on a server that sends notifications/cancelled for an answered tools/list', async () => {
+    const report = await runCheckRun(fixtureStdio('cancel-sent-by-server'), { timeoutMs: 5000, only: [ID, 'tools.list-shape'] });
+    expectFinding(report.results.find((result) => result.id === ID)!, 'cancelled-not-listen', 'fail');
   });
 });
