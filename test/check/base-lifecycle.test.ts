@@ -1,0 +1,43 @@
+/** Base and lifecycle requirements added to existing protocol checks: BASE-04, BASE-17, LIFE-15, CMP-04. */
+import { describe, it } from 'vitest';
+import { expectCheck, expectFinding, exampleHttpServer, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
+import { checkResult } from '../helpers/check.js';
+import { expect } from 'vitest';
+
+describe('protocol.error-echoes-request-id: results too (BASE-04)', () => {
+  const ID = 'protocol.error-echoes-request-id';
+  const url = exampleHttpServer();
+  for (const era of ['modern', 'legacy'] as const) {
+    it(`passes on the notes server over stdio and HTTP (${era})`, async () => {
+      await expectCheck(ID, notesStdio(), 'pass', { era });
+      await expectCheck(ID, httpTarget(url()), 'pass', { era });
+    });
+    it(`fails on a server whose results turn an integer id into a string (${era})`, async () => {
+      const result = await expectCheck(ID, fixtureStdio('base-result-id-stringified'), 'fail', { era });
+      expectFinding(result, 'result-id-not-echoed', 'fail');
+      expect(result.findings.some((finding) => finding.code === 'id-not-echoed')).toBe(false);
+    });
+  }
+});
+
+describe('protocol.reserved-error-codes: -32000..-32019 (BASE-17)', () => {
+  const ID = 'protocol.reserved-error-codes';
+  it('passes on the notes server', async () => {
+    await expectCheck(ID, notesStdio(), 'pass');
+  });
+  it('warns on a server that answers an unknown tool with -32001', async () => {
+    expectFinding(await expectCheck(ID, fixtureStdio('base-server-error-code'), 'warn'), 'server-error-range', 'warn');
+  });
+});
+
+describe('protocol.undeclared-capability-not-found: supported means declared (LIFE-15, CMP-04)', () => {
+  const ID = 'protocol.undeclared-capability-not-found';
+  it('fails on a server that serves prompts without declaring them', async () => {
+    expectFinding(await expectCheck(ID, fixtureStdio('lifecycle-prompts-undeclared'), 'fail'), 'supported-undeclared', 'fail');
+  });
+  it('warns when completion/complete answers something other than -32601 without the completions capability', async () => {
+    const result = await checkResult(ID, fixtureStdio('lifecycle-completions-undeclared'));
+    expect(result.status, result.message).toBe('warn');
+    expectFinding(result, 'completion-not-method-not-found', 'warn');
+  });
+});
