@@ -41,3 +41,17 @@ describe('protocol.undeclared-capability-not-found: supported means declared (LI
     expectFinding(result, 'completion-not-method-not-found', 'warn');
   });
 });
+
+describe('completion.missing-argument-error (CMP-03)', () => {
+  const ID = 'completion.missing-argument-error';
+  const url = exampleHttpServer();
+  for (const era of ['modern', 'legacy'] as const) {
+    it(`passes on the notes server over stdio and HTTP (${era})`, async () => {
+      await expectCheck(ID, notesStdio(), 'pass', { era });
+      await expectCheck(ID, httpTarget(url()), 'pass', { era });
+    });
+  }
+  it('warns on a server that answers a completion without an argument', async () => {
+    expectFinding(await expectCheck(ID, fixtureStdio('completion-missing-argument-accepted'), 'warn'), 'not-invalid-params', 'warn');
+  });
+});
