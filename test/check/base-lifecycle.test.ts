@@ -2,6 +2,7 @@
 import { describe, it } from 'vitest';
 import { expectCheck, expectFinding, exampleHttpServer, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
 import { checkResult } from '../helpers/check.js';
+import { runCheckRun } from '../../src/check/run.js';
 import { expect } from 'vitest';
 
 describe('protocol.error-echoes-request-id: results too (BASE-04)', () => {
@@ -53,5 +54,36 @@ describe('completion.missing-argument-error (CMP-03)', () => {
   }
   it('warns on a server that answers a completion without an argument', async () => {
     expectFinding(await expectCheck(ID, fixtureStdio('completion-missing-argument-accepted'), 'warn'), 'not-invalid-params', 'warn');
+  });
+});
+
+describe('protocol.meta-key-syntax: extension identifiers (LIFE-18)', () => {
+  const ID = 'protocol.meta-key-syntax';
+  it('passes on the notes server', async () => {
+    await expectCheck(ID, notesStdio(), 'pass');
+  });
+  it('fails on a server that declares an extension without a prefix', async () => {
+    expectFinding(await expectCheck(ID, fixtureStdio('lifecycle-bad-extension-id'), 'fail'), 'invalid-extension-id', 'fail');
+  });
+});
+
+describe('protocol.server-request-ids-unique (BASE-03)', () => {
+  const ID = 'protocol.server-request-ids-unique';
+  it('passes on the notes server', async () => {
+    await expectCheck(ID, notesStdio(), 'pass', { era: 'legacy' });
+  });
+  it('fails on a server that sends a second ping under an id still pending', async () => {
+    const report = await runCheckRun(fixtureStdio('base-server-request-id-reused'), { era: 'legacy', timeoutMs: 5000, only: [ID, 'tools.list-shape'] });
+    expectFinding(report.results.find((result) => result.id === ID)!, 'id-reused', 'fail');
+  });
+});
+
+describe('protocol.legacy-quiet-before-initialized (LIFE-L4)', () => {
+  const ID = 'protocol.legacy-quiet-before-initialized';
+  it('passes on the notes server', async () => {
+    await expectCheck(ID, notesStdio(), 'pass', { era: 'legacy' });
+  });
+  it('warns on a server that sends roots/list before initialized', async () => {
+    expectFinding(await expectCheck(ID, fixtureStdio('lifecycle-request-before-initialized'), 'warn', { era: 'legacy' }), 'request-before-initialized', 'warn');
   });
 });

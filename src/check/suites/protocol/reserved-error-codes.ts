@@ -38,7 +38,8 @@ export default defineCheck({
         const got = `${method ?? 'a message'} got ${code} "${String(message.error.message)}"`;
         const problem = misuse(code, message.error.data, frame);
         if (problem) problems.push({ frame, text: `${got}: ${problem}` });
-        if (code <= -32000 && code >= -32019) serverRange.push({ frame, text: `${got}: a code from -32000..-32019, which new implementations should not use` });
+        // Only answers to JSON-RPC requests: the body of a 405 to GET or DELETE (the TypeScript SDK's -32000) answers no request.
+        if (code <= -32000 && code >= -32019 && method !== undefined) serverRange.push({ frame, text: `${got}: a code from -32000..-32019, which new implementations should not use` });
       }
     }
     const findings = [
