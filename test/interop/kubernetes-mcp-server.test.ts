@@ -25,6 +25,11 @@ const LEGACY_HTTP_FAILS = [
   'protocol.error-echoes-request-id', // same 400 text/plain: no error response at all, so no id (basic#responses MUST)
 ];
 
+/** Checked by hand: tools/list with _meta logLevel "loudest" -> a result (logging#error-handling: an invalid level SHOULD get -32602). */
+const MODERN_LOG_LEVEL_WARNING = 'utilities.invalid-log-level';
+/** Checked by hand: logging/setLevel {"level":"loudest"} -> {} (2025-11-25 logging#error-handling: SHOULD be -32602). */
+const LEGACY_SET_LEVEL_WARNING = 'utilities.legacy-set-level-invalid';
+
 describe('kubernetes-mcp-server over stdio', () => {
   it('modern (auto): the envelope rules it breaks, and a process that dies on bad input', async () => {
     const run = await check(stdio);
@@ -36,7 +41,7 @@ describe('kubernetes-mcp-server over stdio', () => {
       'protocol.missing-protocol-version-rejected', // checked by hand: -32601 "method not found" instead of -32602 (basic/index#_meta: "MUST reject it with -32602")
       'protocol.unsupported-version-rejected', // checked by hand: "1900-01-01" -> -32601 (any version < 2026-07-28 is routed to legacy); basic/versioning: an unsupported version MUST get -32022
     ]);
-    expect(without(run.warn, TIMING_SENSITIVE)).toEqual([]);
+    expect(without(run.warn, TIMING_SENSITIVE)).toEqual([MODERN_LOG_LEVEL_WARNING]);
   }, 60_000);
 
   it('legacy: only the two malformed-input rules', async () => {
@@ -45,7 +50,7 @@ describe('kubernetes-mcp-server over stdio', () => {
     expect(run.error, run.errorMessages).toEqual([]);
     // Checked by hand: the same exits as above (JSON-RPC 2.0 §5 / §5.1).
     expect(run.fail).toEqual(['errors.invalid-request', 'errors.parse-error']);
-    expect(without(run.warn, TIMING_SENSITIVE)).toEqual([]);
+    expect(without(run.warn, TIMING_SENSITIVE)).toEqual([LEGACY_SET_LEVEL_WARNING]);
   }, 60_000);
 });
 
@@ -95,7 +100,7 @@ describe('kubernetes-mcp-server over Streamable HTTP, --stateless', () => {
       'http.unsupported-version-400', // MCP-Protocol-Version 1900-01-01 -> 400 text/plain, no -32022 (streamable-http#protocol-version-header MUST)
       'protocol.unsupported-version-rejected', // the same exchange as http.unsupported-version-400 (one defect, two checks)
     ]);
-    expect(run.warn).toEqual([]);
+    expect(run.warn).toEqual([MODERN_LOG_LEVEL_WARNING]);
     // A notification refused with 400 is what streamable-http#sending-messages allows ("MUST return an HTTP error status code").
     expect(run.status('protocol.unknown-notification-ignored')).toBe('pass');
   }, 60_000);
@@ -109,5 +114,5 @@ async function expectLegacyHttpFindings(url: string): Promise<void> {
   expect(run.era).toBe('legacy');
   expect(run.error, run.errorMessages).toEqual([]);
   expect(run.fail).toEqual(LEGACY_HTTP_FAILS);
-  expect(run.warn).toEqual([]);
+  expect(run.warn).toEqual([LEGACY_SET_LEVEL_WARNING]);
 }
