@@ -4,6 +4,7 @@
  */
 import { Code, META, MODERN_VERSIONS, LEGACY_VERSIONS, LATEST_LEGACY_VERSION, RpcError, SERVER_INFO, isObject, type Json } from './protocol.js';
 import type { EraMode, LegacySession } from './types.js';
+import { checkLogLevel } from './logging.js';
 
 export const INSTRUCTIONS =
   'Keeps short notes. Use list_notes or search_notes to find a note and get_note to read it; delete_note asks the user to confirm.';
@@ -28,11 +29,11 @@ export function checkModernEnvelope(params: unknown, era: EraMode): RpcError | u
   if (!isObject(meta[META.clientCapabilities])) {
     return new RpcError(Code.InvalidParams, `${META.clientCapabilities} must be an object`);
   }
-  return undefined;
+  return checkLogLevel(meta);
 }
 
 export function modernCapabilities(): Json {
-  return { tools: { listChanged: true }, resources: { subscribe: true, listChanged: true }, prompts: { listChanged: true }, completions: {} };
+  return { tools: { listChanged: true }, resources: { subscribe: true, listChanged: true }, prompts: { listChanged: true }, completions: {}, logging: {} };
 }
 
 export function discoverResult(era: EraMode): Json {
@@ -52,7 +53,7 @@ export function initializeResult(params: Json, session: LegacySession): Json {
   session.protocolVersion = version;
   session.clientCapabilities = isObject(params.capabilities) ? params.capabilities : {};
   session.clientInfo = params.clientInfo;
-  const capabilities: Json = { ...modernCapabilities(), logging: {} };
+  const capabilities: Json = modernCapabilities();
   if (version < '2025-03-26') delete capabilities.completions; // the completions capability arrived in 2025-03-26
   return { protocolVersion: version, capabilities, serverInfo: SERVER_INFO, instructions: INSTRUCTIONS };
 }

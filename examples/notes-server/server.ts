@@ -12,8 +12,8 @@ import { paginate } from './pagination.js';
 import { checkModernEnvelope, discoverResult, initializeResult, servedVersions, shapeLegacyResult, shapeModernResult } from './era.js';
 import { checkModernHeaders } from './http-headers.js';
 import { LEGACY_TASKS_CAPABILITY, TASKS_EXTENSION, createTaskManager, legacyTasksServed } from './tasks.js';
+import { LOG_LEVELS } from './logging.js';
 
-const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
 export function createNotesServer(options: NotesServerOptions = {}): NotesServer {
   const era = options.era ?? 'dual';

@@ -8,6 +8,10 @@ import { noteMarkdown } from './resources.js';
 import { confirmDeletion, type ConfirmationEnv } from './delete-confirmation.js';
 import { TOGGLE_EXTRAS_TOOL, extraTools, toggleExtras, wordCount, type Extras } from './extras.js';
 import { TASK_TOOLS, buildIndex, countWords } from './task-tools.js';
+import { loggerFor } from './logging.js';
+
+/** Time per note of a search that reports progress. */
+const SEARCH_PACE_MS = 60;
 
 const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
 const NOTE_SCHEMA = {
@@ -54,7 +58,7 @@ export const TOOLS: Json[] = [
   {
     name: 'search_notes',
     title: 'Search notes',
-    description: 'Finds notes whose title, body or tags contain the query (case-insensitive). Reports progress when given a progressToken.',
+    description: 'Finds notes whose title, body or tags contain the query (case-insensitive). Reports progress when given a progressToken and logs each note it reads when the request asks for logs.',
     inputSchema: {
       type: 'object',
       properties: {
@@ -180,16 +184,20 @@ async function searchNotes(store: NoteStore, args: Json, call: ToolCall): Promis
   const query = (args.query as string).toLowerCase();
   const limit = (args.limit as number | undefined) ?? 10;
   const token = isObject(call.params._meta) ? call.params._meta.progressToken : undefined;
+  const log = loggerFor(call.params, call.legacy, call.ctx);
   const notes = store.list();
   const found: Note[] = [];
   for (const [index, note] of notes.entries()) {
     if (call.ctx.signal?.aborted) return toolError('Cancelled');
     if ([note.title, note.body, ...note.tags].some((s) => s.toLowerCase().includes(query))) found.push(note);
+    log('debug', `searched ${note.id}`);
     if (token !== undefined) {
       call.ctx.send({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: index + 1, total: notes.length, message: `Searched ${note.id}` } });
-      await new Promise((resolve) => setTimeout(resolve, 5)); // lets each progress event leave before the next
+      // A search that reports progress takes a moment per note: a client can cancel it midway.
+      await new Promise((resolve) => setTimeout(resolve, SEARCH_PACE_MS));
     }
   }
+  log('info', `found ${found.length} of ${notes.length} notes`);
   const hits = found.slice(0, limit);
   return { content: [text(hits.length ? hits.map((n) => `${n.id}: ${n.title}`).join('\n') : 'No matching notes')] };
 }

@@ -1,6 +1,7 @@
 /** What a check sees: the shared connection, fresh connections on demand, the call policy, evidence helpers. */
 import { connect } from '../client/connect.js';
 import { scriptedHost } from '../client/host.js';
+import { withRequestSignal } from '../client/request-signal.js';
 import type { InputHost, McpClient } from '../client/types.js';
 import type { Target } from '../wire/target.js';
 import type { Frame, Trace } from '../wire/trace.js';
@@ -57,7 +58,8 @@ const cache = new WeakMap<McpClient, Promise<Record<string, unknown>[]>>();
 function sharedTools(run: RunEnvironment): Promise<Record<string, unknown>[]> {
   let promise = cache.get(run.client);
   if (!promise) {
-    promise = run.client.listAll('tools/list');
+    // Shared by every check: no one check's signal may cancel it.
+    promise = withRequestSignal(undefined, () => run.client.listAll('tools/list'));
     cache.set(run.client, promise);
   }
   return promise;

@@ -12,6 +12,7 @@ import { checks as stateless } from './suites/stateless/index.js';
 import { checks as mrtr } from './suites/mrtr/index.js';
 import { checks as subscriptions } from './suites/subscriptions/index.js';
 import { checks as tasks } from './suites/tasks/index.js';
+import { checks as utilities } from './suites/utilities/index.js';
 import { checks as lint } from './suites/lint/index.js';
 import { checks as auth } from './suites/auth/index.js';
 
@@ -28,11 +29,12 @@ export const ALL_CHECKS: CheckDefinition[] = [
   ...mrtr,
   ...subscriptions,
   ...tasks,
+  ...utilities,
   ...lint,
   ...auth,
 ];
 
-export const SUITES: Suite[] = ['protocol', 'tools', 'errors', 'resources', 'prompts', 'completion', 'stdio', 'http', 'stateless', 'mrtr', 'subscriptions', 'tasks', 'lint', 'auth'];
+export const SUITES: Suite[] = ['protocol', 'tools', 'errors', 'resources', 'prompts', 'completion', 'stdio', 'http', 'stateless', 'mrtr', 'subscriptions', 'tasks', 'utilities', 'lint', 'auth'];
 
 export function findDuplicateIds(checks: CheckDefinition[]): string[] {
   const seen = new Set<string>();

@@ -4,6 +4,7 @@
  * stops the run. Levels come from the requirements each check names, in the run's revision:
  * MUST violations fail, SHOULD and descriptive ones warn, the rest are info notes.
  */
+import { withRequestSignal } from '../client/request-signal.js';
 import type { McpClient } from '../client/types.js';
 import { createContext, type RunEnvironment } from './context.js';
 import { serverGone } from './liveness.js';
@@ -101,11 +102,14 @@ async function runOne(check: CheckDefinition, run: RunEnvironment, timeoutMs: nu
         resolve({ status: 'error', code: 'timeout', message: `the check did not finish within ${timeoutMs} ms` });
       }, timeoutMs);
     });
-    return finish(await Promise.race([check.run(ctx), timeout]));
+    // Every request the check sends carries its signal: its timeout cancels them at the server.
+    return finish(await Promise.race([withRequestSignal(controller.signal, () => check.run(ctx)), timeout]));
   } catch (error) {
     return finish({ status: 'error', code: 'check-crashed', message: `the check itself failed: ${(error as Error)?.message ?? String(error)}` });
   } finally {
     clearTimeout(timer);
+    // Over: what the check left in flight is cancelled, and what it tries to send later fails unsent.
+    controller.abort();
     await Promise.all(opened.map((client) => client.close().catch(() => undefined)));
   }
 }

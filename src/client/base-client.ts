@@ -1,5 +1,7 @@
 /** What both eras share: sending with an envelope, outcomes, pagination, and the typed calls. */
 import type { Channel, ChannelReply } from '../protocol/channel.js';
+import { TransportError } from '../protocol/transport-error.js';
+import { requestSignal } from './request-signal.js';
 import { IdSequence, isObject } from '../protocol/jsonrpc.js';
 import { LIST_ITEMS_FIELD, type ListMethod } from '../protocol/lists.js';
 import type { Era } from '../protocol/versions.js';
@@ -63,8 +65,36 @@ export abstract class BaseClient implements McpClient {
     const id = this.ids.take();
     const message: JsonObject = { jsonrpc: '2.0', id, method };
     if (envelope.params !== undefined) message.params = envelope.params;
-    const reply = await this.channel.send(message, this.sendOptions(options, envelope.headers));
+    const sendOptions = this.sendOptions(options, envelope.headers);
+    // Given up before it was sent: the server never hears of it.
+    if (sendOptions.signal?.aborted) throw new TransportError('cancelled', `${method} was cancelled before it was sent`);
+    let reply: ChannelReply;
+    try {
+      reply = await this.channel.send(message, sendOptions);
+    } catch (error) {
+      if (error instanceof TransportError && (error.kind === 'cancelled' || error.kind === 'timeout')) this.tellCancelled(id, method, error);
+      throw error;
+    }
     return toOutcome(id, reply);
+  }
+
+  /**
+   * A request given up on (cancelled, or timed out) is cancelled at the server too: on stdio with
+   * notifications/cancelled (both eras), over HTTP by the closed stream, and in the legacy era,
+   * which has no stream-close rule, by POSTing notifications/cancelled as well. initialize must
+   * not be cancelled (2025-11-25), and server/discover is the era probe: a legacy server must not
+   * get a 2026 notification before its handshake. Sent whatever the signal says: it is the last word.
+   */
+  private tellCancelled(id: string | number, method: string, error: TransportError): void {
+    if (method === 'initialize' || method === 'server/discover') return;
+    if (this.channel.transport === 'http' && this.era === 'modern') return;
+    const reason = error.kind === 'timeout' ? `mcpvet gave up waiting: ${error.message}` : 'mcpvet cancelled the request';
+    void this.envelope('notifications/cancelled', { requestId: id, reason }, 'notification')
+      .then((envelope) => {
+        const notification: JsonObject = { jsonrpc: '2.0', method: 'notifications/cancelled', params: envelope.params };
+        return this.channel.send(notification, { timeoutMs: Math.min(this.options.timeoutMs, 2000), headers: envelope.headers });
+      })
+      .catch(() => undefined);
   }
 
   async notify(method: string, params?: JsonObject, options: RawRequestOptions = {}): Promise<RpcOutcome | undefined> {
@@ -147,6 +177,7 @@ export abstract class BaseClient implements McpClient {
       httpMethod: options.httpMethod,
       onNotification: options.onNotification,
       awaitNullId: options.awaitNullId,
+      signal: options.signal ?? requestSignal(),
     };
   }
 }

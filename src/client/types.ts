@@ -37,6 +37,11 @@ export interface RawRequestOptions {
   timeoutMs?: number;
   /** Called for each notification that arrives while the request is pending. */
   onNotification?: (notification: JsonObject) => void;
+  /**
+   * Cancels the request (default: the signal of the running check, client/request-signal.ts):
+   * it fails at once, and the server is told (stdio: notifications/cancelled; HTTP: the stream closes).
+   */
+  signal?: AbortSignal;
 }
 
 export interface ServerIdentity {

@@ -17,6 +17,8 @@ export interface SendOptions {
   stopOn?: (notification: JsonObject) => boolean;
   /** stdio only: wait for a response with id null (the answer to unparsable input). */
   awaitNullId?: boolean;
+  /** Aborts the request: it stops waiting at once (TransportError `cancelled`); over HTTP its stream is closed. */
+  signal?: AbortSignal;
 }
 
 /** Notifications kept per request in `ChannelReply.notifications`; past it they are only counted. */

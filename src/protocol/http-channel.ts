@@ -40,7 +40,11 @@ export class HttpChannel implements Channel {
     const tally = new NotificationTally(isObject(params) && isObject(params._meta) ? params._meta.progressToken : undefined);
     const headers = mergeHeaders(mergeHeaders({ ...BASE_HEADERS, ...lower(this.target.headers ?? {}) }, this.defaults), options.headers ?? {});
     const httpMethod = options.httpMethod ?? 'POST';
+    if (options.signal?.aborted) throw new TransportError('cancelled', 'the request was cancelled before it was sent');
     const controller = new AbortController();
+    // Cancelling closes the request's stream, which is how HTTP cancels (DIGEST §3).
+    const cancel = (): void => controller.abort();
+    options.signal?.addEventListener('abort', cancel, { once: true });
     this.open.add(controller);
     let exchange: HttpExchange;
     try {
@@ -64,12 +68,15 @@ export class HttpChannel implements Channel {
         until: (received) => (isResponse(received) && id !== undefined) || (isNotification(received) && (options.stopOn?.(received as unknown as JsonObject) ?? false)),
       });
     } catch (error) {
+      if (options.signal?.aborted) throw new TransportError('cancelled', 'the request was cancelled');
       throw toTransportError(error, this.target.url);
     } finally {
+      options.signal?.removeEventListener('abort', cancel);
       this.open.delete(controller);
       tally.finish(this.trace, { id, method: typeof message === 'string' ? undefined : message.method });
     }
     const responses = exchange.messages.filter(isResponse) as unknown as JsonObject[];
+    if (options.signal?.aborted && responses.length === 0) throw new TransportError('cancelled', 'the request was cancelled');
     const method = typeof message === 'string' ? undefined : (message.method as string | undefined);
     const response = this.answerOf(responses, id, method);
     const awaited = id !== undefined && id !== null && method !== undefined && httpMethod === 'POST' && !options.stopOn;

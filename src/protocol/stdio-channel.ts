@@ -19,6 +19,7 @@ interface Pending {
   resolve(reply: ChannelReply): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
+  stopListening(): void;
 }
 
 export class StdioChannel implements Channel {
@@ -88,12 +89,22 @@ export class StdioChannel implements Channel {
         ),
       );
     }
+    if (options.signal?.aborted) return Promise.reject(cancelledBeforeSending());
     if (!expectsAnswer) {
       this.connection.send(text);
       return Promise.resolve({ notifications: [], frames: { from, to: this.trace.length - 1 } });
     }
     return new Promise<ChannelReply>((resolve, reject) => {
       const key = String(id);
+      // Cancelled: stop waiting now; a late answer is kept in the trace only (abandoned).
+      const onAbort = (): void => {
+        const pending = this.pending.get(key);
+        if (!pending) return;
+        this.settle(key, pending);
+        this.abandon(key);
+        this.trace.add({ direction: 'local', kind: 'error', raw: `request ${key} cancelled`, detail: { reason: 'cancelled', id } });
+        reject(new TransportError('cancelled', 'the request was cancelled'));
+      };
       const params = typeof message === 'string' ? undefined : (message.params as JsonObject | undefined);
       const timer = setTimeout(() => {
         const pending = this.pending.get(key);
@@ -113,7 +124,9 @@ export class StdioChannel implements Channel {
         resolve,
         reject,
         timer,
+        stopListening: () => options.signal?.removeEventListener('abort', onAbort),
       });
+      options.signal?.addEventListener('abort', onAbort, { once: true });
       this.connection.send(text);
     });
   }
@@ -196,6 +209,7 @@ export class StdioChannel implements Channel {
   private settle(key: string, pending: Pending): void {
     this.pending.delete(key);
     clearTimeout(pending.timer);
+    pending.stopListening();
     pending.tally.finish(this.trace, pending);
   }
 
@@ -205,6 +219,10 @@ export class StdioChannel implements Channel {
       : { error: { code: -32601, message: `mcpvet does not handle ${request.method}` } };
     this.connection.send(JSON.stringify({ jsonrpc: '2.0', id: request.id, ...answer }));
   }
+}
+
+function cancelledBeforeSending(): TransportError {
+  return new TransportError('cancelled', 'the request was cancelled before it was sent');
 }
 
 function idOfText(text: string): string | number | undefined {

@@ -1,5 +1,6 @@
 /** A transport failure (not a JSON-RPC error answer): the server could not be reached or stopped answering. */
-export type TransportErrorKind = 'spawn' | 'refused' | 'dns' | 'timeout' | 'closed' | 'protocol' | 'auth' | 'http';
+/** `cancelled`: the caller aborted the request (a check's timeout or end), not the server. */
+export type TransportErrorKind = 'spawn' | 'refused' | 'dns' | 'timeout' | 'closed' | 'protocol' | 'auth' | 'http' | 'cancelled';
 
 export class TransportError extends Error {
   constructor(

@@ -86,12 +86,11 @@ describe('protocol suite, modern era', () => {
   it('undeclared capabilities: skip on the example server, which declares them all', () => expectCheck('protocol.undeclared-capability-not-found', notesStdio(), 'skip'));
   it('undeclared capabilities: pass on a server without prompts that refuses prompts/list', () =>
     expectCheck('protocol.undeclared-capability-not-found', fixtureStdio('proto-no-prompts'), 'pass'));
-  // -32601 for an undeclared capability comes from the 2026 schema only (no keyword): a warning, and no verdict in the legacy era.
-  it('undeclared capabilities: warn when prompts/list answers though prompts is not declared', async () => {
-    const result = await expectCheck('protocol.undeclared-capability-not-found', fixtureStdio('proto-no-prompts', '--leak'), 'warn');
-    expectFinding(result, 'undeclared-served');
+  // Serving prompts without declaring them breaks LIFE-15 (a MUST); test/check/base-lifecycle.test.ts has the warnings.
+  it('undeclared capabilities: fail when prompts/list lists prompts though prompts is not declared', async () => {
+    const result = await expectCheck('protocol.undeclared-capability-not-found', fixtureStdio('proto-no-prompts', '--leak'), 'fail');
+    expectFinding(result, 'supported-undeclared', 'fail');
     expect(result.message).toContain('prompts/list');
-    expect(result.message).toContain('without MUST or SHOULD');
   });
   it('undeclared capabilities: no verdict in the legacy era', () => expectCheck('protocol.undeclared-capability-not-found', fixtureStdio('proto-no-prompts', '--leak'), 'skip', { era: 'legacy' }));
 

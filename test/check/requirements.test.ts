@@ -84,7 +84,8 @@ describe('levels read against the spec (the corrected mis-levels)', () => {
     ['mrtr.retry-on-another-instance', { modern: 'SHOULD' }],
     ['subscriptions.ack-honoured-filter', { modern: 'DESCRIPTIVE' }],
     ['errors.unknown-tool', { modern: 'DESCRIPTIVE', legacy: 'DESCRIPTIVE' }],
-    ['protocol.undeclared-capability-not-found', { modern: 'DESCRIPTIVE' }],
+    // MUST through LIFE-15 (content served undeclared); its -32601 findings are graded on LIFE-19, descriptive.
+    ['protocol.undeclared-capability-not-found', { modern: 'MUST' }],
     ['resources.unknown-uri-data', { modern: 'INFO', legacy: 'INFO' }],
     ['lint.no-warnings', { modern: 'INFO', legacy: 'INFO' }],
     ['lint.no-errors', { modern: 'MUST', legacy: 'MUST' }],

@@ -22,7 +22,7 @@ describe('the check runner', () => {
     }),
     make('t.must-broken', { run: async () => violation('broken-rule', 'broken') }),
     make('t.should-broken', { requirements: ['TOOL-07'], run: async () => violation('broken-rule', 'broken') }),
-    make('t.needs-logging', { requires: ['logging'] }),
+    make('t.needs-sampling', { requires: ['sampling'] }),
     make('t.legacy-only', { eras: ['legacy'] }),
     make('t.http-only', { transports: ['http'] }),
     make('t.fine', {}),
@@ -37,7 +37,7 @@ describe('the check runner', () => {
       't.throws': 'error',
       't.must-broken': 'fail',
       't.should-broken': 'warn',
-      't.needs-logging': 'skip',
+      't.needs-sampling': 'skip',
       't.legacy-only': 'skip',
       't.http-only': 'skip',
       't.fine': 'pass',
@@ -45,7 +45,7 @@ describe('the check runner', () => {
     const byId = Object.fromEntries(report.results.map((result) => [result.id, result.message]));
     expect(byId['t.hangs']).toContain('did not finish within 300 ms');
     expect(byId['t.throws']).toContain('boom');
-    expect(byId['t.needs-logging']).toContain('logging');
+    expect(byId['t.needs-sampling']).toContain('sampling');
     expect(Date.now() - started).toBeLessThan(5000);
   });
 

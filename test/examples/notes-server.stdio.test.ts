@@ -29,6 +29,7 @@ describe('envelope', () => {
       prompts: { listChanged: true },
       completions: {},
       extensions: { 'io.modelcontextprotocol/tasks': {} },
+      logging: {},
     });
     expect(Number.isInteger(result.ttlMs) && result.ttlMs >= 0).toBe(true);
     expect(['public', 'private']).toContain(result.cacheScope);

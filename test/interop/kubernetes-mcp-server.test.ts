@@ -25,6 +25,11 @@ const LEGACY_HTTP_FAILS = [
   'protocol.error-echoes-request-id', // same 400 text/plain: no error response at all, so no id (basic#responses MUST)
 ];
 
+/** Checked by hand: tools/list with _meta logLevel "loudest" -> a result (logging#error-handling: an invalid level SHOULD get -32602). */
+const MODERN_LOG_LEVEL_WARNING = 'utilities.invalid-log-level';
+/** Checked by hand: logging/setLevel {"level":"loudest"} -> {} (2025-11-25 logging#error-handling: SHOULD be -32602). */
+const LEGACY_SET_LEVEL_WARNING = 'utilities.legacy-set-level-invalid';
+
 describe('kubernetes-mcp-server over stdio', () => {
   it('modern (auto): the envelope rules it breaks, and a process that dies on bad input', async () => {
     const run = await check(stdio);
@@ -36,7 +41,7 @@ describe('kubernetes-mcp-server over stdio', () => {
       'protocol.missing-protocol-version-rejected', // checked by hand: -32601 "method not found" instead of -32602 (basic/index#_meta: "MUST reject it with -32602")
       'protocol.unsupported-version-rejected', // checked by hand: "1900-01-01" -> -32601 (any version < 2026-07-28 is routed to legacy); basic/versioning: an unsupported version MUST get -32022
     ]);
-    expect(run.warn).toEqual([]);
+    expect(run.warn).toEqual([MODERN_LOG_LEVEL_WARNING]);
   }, 60_000);
 
   it('legacy: only the two malformed-input rules', async () => {
@@ -45,7 +50,7 @@ describe('kubernetes-mcp-server over stdio', () => {
     expect(run.error, run.errorMessages).toEqual([]);
     // Checked by hand: the same exits as above (JSON-RPC 2.0 §5 / §5.1).
     expect(run.fail).toEqual(['errors.invalid-request', 'errors.parse-error']);
-    expect(run.warn).toEqual([]);
+    expect(run.warn).toEqual([LEGACY_SET_LEVEL_WARNING]);
   }, 60_000);
 });
 
@@ -98,7 +103,7 @@ describe('kubernetes-mcp-server over Streamable HTTP, --stateless', () => {
     // Checked by hand: every POST stream (text/event-stream, e.g. tools/list) comes without
     // X-Accel-Buffering: no, which 2026-07-28 streamable-http#receiving-messages says servers SHOULD
     // send; the session negotiated 2026-07-28 (the Go SDK never sets the header).
-    expect(run.warn).toEqual(['http.sse-no-buffering']);
+    expect(run.warn).toEqual(['http.sse-no-buffering', MODERN_LOG_LEVEL_WARNING]);
     // A notification refused with 400 is what streamable-http#sending-messages allows ("MUST return an HTTP error status code").
     expect(run.status('protocol.unknown-notification-ignored')).toBe('pass');
   }, 60_000);
@@ -114,6 +119,6 @@ async function expectLegacyHttpFindings(url: string): Promise<void> {
   expect(run.fail).toEqual(LEGACY_HTTP_FAILS);
   // Its SSE streams carry no event ids (the Go SDK without an event store is not resumable), so
   // http.legacy-sse-priming does not apply (skip; FINDINGS.md "HTTP checks of h-http").
-  expect(run.warn).toEqual([]);
+  expect(run.warn).toEqual([LEGACY_SET_LEVEL_WARNING]);
   expect(run.status('http.legacy-sse-priming')).toBe('skip');
 }

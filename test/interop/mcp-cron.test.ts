@@ -50,7 +50,8 @@ describe('mcp-cron over stdio', () => {
     ]);
     // lifecycle#version-negotiation: the answer to an unknown version "SHOULD be the latest version
     // supported by the server"; initialize offering 1900-01-01 gets 2025-06-18 though it speaks 2025-11-25.
-    expect(without(auto.warn, FALSE_ALARMS)).toEqual(['protocol.legacy-unknown-version-gets-latest']);
+    // Checked by hand: logging/setLevel {"level":"loudest"} -> {} (2025-11-25 logging#error-handling: SHOULD -32602).
+    expect(without(auto.warn, FALSE_ALARMS)).toEqual(['protocol.legacy-unknown-version-gets-latest', 'utilities.legacy-set-level-invalid']);
   });
 
   pinFalseAlarms(() => auto);
@@ -74,7 +75,7 @@ describe('mcp-cron over Streamable HTTP', () => {
       'errors.unknown-method', // 400 text/plain: 2025-11-25 transports #sending-messages 5, a request MUST get application/json or text/event-stream
       'protocol.error-echoes-request-id', // the same 400 text/plain carries no error response, so no id (basic#responses MUST)
     ]);
-    expect(without(auto.warn, FALSE_ALARMS)).toEqual(['protocol.legacy-unknown-version-gets-latest']); // as over stdio
+    expect(without(auto.warn, FALSE_ALARMS)).toEqual(['protocol.legacy-unknown-version-gets-latest', 'utilities.legacy-set-level-invalid']); // as over stdio
     // 400 to a notification is what the 2025-11-25 transport allows ("MUST return an HTTP error status code").
     expect(auto.status('protocol.unknown-notification-ignored')).toBe('pass');
   });

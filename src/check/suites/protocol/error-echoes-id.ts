@@ -1,12 +1,13 @@
 /**
- * An error response carries the id of the request it answers, with the same type: a string id
- * comes back as that string, an integer id as that integer (JSON-RPC 2.0 §5). Probed with an
- * unknown method, which every server must refuse, once with each id type.
+ * A response carries the id of the request it answers, with the same type: a string id comes back
+ * as that string, an integer id as that integer (JSON-RPC 2.0 §5). Errors (BASE-08) are probed
+ * with an unknown method, which every server must refuse; results (BASE-04) with the era's
+ * cheapest request (server/discover, ping). Once with each id type; the string one is not ASCII.
  */
-import type { JsonObject } from '../../../client/types.js';
+import type { JsonObject, McpClient } from '../../../client/types.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, violation } from '../../define.js';
-import type { Evidence } from '../../types.js';
+import type { Evidence, Finding } from '../../types.js';
 import { describeAnswer, exchange, eraMessage, probeId, evidenceOf } from './probe.js';
 
 /** Far above the client's own integer ids, which count up from 1. */
@@ -14,9 +15,9 @@ const INTEGER_ID = 987_654_321;
 
 export default defineCheck({
   id: 'protocol.error-echoes-request-id',
-  title: 'Error responses echo the request id (string and integer)',
+  title: 'Responses echo the request id (string and integer)',
   suite: 'protocol',
-  requirements: ['BASE-08'],
+  requirements: ['BASE-08', 'BASE-04'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   spec: 'basic#responses',
@@ -35,10 +36,29 @@ export default defineCheck({
       }
       if (!sameId(response, id)) problems.push(`the error for ${typeof id === 'string' ? 'string' : 'integer'} id ${JSON.stringify(id)} came back with id ${JSON.stringify(response.id)}`);
     }
-    if (problems.length > 0) return violation('id-not-echoed', `${problems.join('; ')}; an error response must carry the request's id unchanged`, evidence);
-    return pass('error responses to a string id and to an integer id carried the same id back', evidence);
+    const results = await resultIdProblems(ctx.client, ctx.timeoutMs);
+    const findings: Finding[] = [];
+    if (problems.length > 0) findings.push({ ...violation('id-not-echoed', `${problems.join('; ')}; an error response must carry the request's id unchanged`, evidence), requirement: 'BASE-08' });
+    if (results.problems.length > 0) findings.push({ ...violation('result-id-not-echoed', `${results.problems.join('; ')}; a result must carry the request's id unchanged`, results.evidence), requirement: 'BASE-04' });
+    if (findings.length > 0) return findings;
+    return pass('errors and results for a string id and for an integer id carried the same id back', [...evidence, ...results.evidence]);
   },
 });
+
+/** A result is only awaited under the id it should carry, so any response id counts as the answer here too. */
+async function resultIdProblems(client: McpClient, timeoutMs: number): Promise<{ problems: string[]; evidence: Evidence[] }> {
+  const method = client.era === 'modern' ? 'server/discover' : 'ping';
+  const problems: string[] = [];
+  const evidence: Evidence[] = [];
+  for (const id of [probeId('écho-✓'), INTEGER_ID + 1]) {
+    const answer = await exchange(client, eraMessage(client, id, method), { timeoutMs, ids: [id, null] });
+    evidence.push(evidenceOf(answer));
+    const response = answer.response;
+    if (!response || !isObject(response.result)) continue; // no result to judge: other checks judge the method itself
+    if (!sameId(response, id)) problems.push(`the ${method} result for ${typeof id === 'string' ? 'string' : 'integer'} id ${JSON.stringify(id)} came back with id ${JSON.stringify(response.id)}`);
+  }
+  return { problems, evidence };
+}
 
 function sameId(response: JsonObject, id: string | number): boolean {
   return 'id' in response && response.id === id;

@@ -5,6 +5,7 @@ import discoverShape from './discover-shape.js';
 import errorEchoesId from './error-echoes-id.js';
 import legacyKnownVersion from './legacy-known-version.js';
 import legacyPing from './ping.js';
+import legacyQuietBeforeInitialized from './legacy-quiet-before-initialized.js';
 import legacyUnknownVersion from './legacy-unknown-version.js';
 import messageDepth from './message-depth.js';
 import legacyUnknownVersionLatest from './legacy-unknown-version-latest.js';
@@ -16,6 +17,7 @@ import modernOnlyInitialize from './modern-only-initialize.js';
 import reservedErrorCodes from './reserved-error-codes.js';
 import resultTypeKnown from './result-type.js';
 import serverInfoInResults from './server-info.js';
+import serverRequestIdsUnique from './server-request-ids.js';
 import undeclaredCapabilityNotFound from './undeclared-capabilities.js';
 import unknownNotificationIgnored from './unknown-notification.js';
 import unsupportedVersion from './unsupported-version.js';
@@ -40,4 +42,6 @@ export const checks: CheckDefinition[] = [
   messageDepth,
   reservedErrorCodes,
   metaKeySyntax,
+  serverRequestIdsUnique,
+  legacyQuietBeforeInitialized,
 ];

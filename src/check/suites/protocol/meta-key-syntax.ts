@@ -4,7 +4,10 @@
  * hyphens inside) ending in `/`, then a name that starts and ends with an alphanumeric, with
  * `-`, `_` and `.` inside. A prefix whose second label is `modelcontextprotocol` or `mcp` is
  * reserved: only keys the spec defines may use it. Judges every `_meta` object, at any depth, of
- * every server message in the run, after listing what the server declares.
+ * every server message in the run, after listing what the server declares. In 2026-07-28 the
+ * extension identifiers a server declares (`capabilities.extensions`) follow the same syntax, and
+ * must have the prefix (basic/versioning#extension-negotiation, LIFE-18); official extensions live
+ * under the reserved prefix, so it is not held against them.
  */
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { META } from '../../../protocol/meta.js';
@@ -21,7 +24,7 @@ export default defineCheck({
   id: 'protocol.meta-key-syntax',
   title: '_meta keys follow the key syntax and respect the reserved prefixes',
   suite: 'protocol',
-  requirements: ['BASE-18'],
+  requirements: ['BASE-18', 'LIFE-18'],
   eras: ['modern', 'legacy'],
   transports: ['stdio', 'http'],
   spec: 'basic/index#_meta',
@@ -44,10 +47,37 @@ export default defineCheck({
         }
       }
     }
-    if (problems.length === 0) return pass(`${keys} _meta keys in server messages follow the key syntax`);
-    return traceProblems('invalid-meta-key', problems);
+    const extensions = ctx.era === 'modern' ? extensionIdProblems(ctx) : { ids: 0, problems: [] };
+    const findings = [
+      ...(problems.length > 0 ? [{ ...traceProblems('invalid-meta-key', problems), requirement: 'BASE-18' }] : []),
+      ...(extensions.problems.length > 0 ? [{ ...traceProblems('invalid-extension-id', extensions.problems), requirement: 'LIFE-18' }] : []),
+    ];
+    if (findings.length > 0) return findings;
+    const declared = extensions.ids > 0 ? `, and ${extensions.ids} declared extension identifiers too` : '';
+    return pass(`${keys} _meta keys in server messages follow the key syntax${declared}`);
   },
 });
+
+/** Extension identifiers in the capabilities of every discover result of the run. */
+function extensionIdProblems(ctx: CheckContext): { ids: number; problems: TraceProblem[] } {
+  const problems: TraceProblem[] = [];
+  const seen = new Set<string>();
+  for (const trace of ctx.traces()) {
+    for (const { frame, message } of serverMessages(trace)) {
+      const result = isObject(message.result) ? message.result : undefined;
+      const extensions = result && isObject(result.capabilities) && isObject(result.capabilities.extensions) ? result.capabilities.extensions : undefined;
+      for (const id of Object.keys(extensions ?? {})) {
+        if (seen.has(id)) continue;
+        seen.add(id);
+        const match = KEY.exec(id);
+        if (!match) problems.push({ frame, text: `extension identifier ${JSON.stringify(id)} breaks the _meta key syntax` });
+        else if (!match[1]) problems.push({ frame, text: `extension identifier ${JSON.stringify(id)} has no prefix (e.g. com.example/${id})` });
+        else if (!match[2]) problems.push({ frame, text: `extension identifier ${JSON.stringify(id)} has no name after its prefix` });
+      }
+    }
+  }
+  return { ids: seen.size, problems };
+}
 
 export function keyProblem(key: string): string | undefined {
   const match = KEY.exec(key);

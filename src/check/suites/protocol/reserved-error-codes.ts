@@ -4,7 +4,8 @@
  * data.requiredCapabilities, -32022 with data {supported, requested}, -32020 only where there are
  * headers to disagree (HTTP). The retired -32002 and -32042 must not be emitted either. Judges
  * every error the server sent in the run, after provoking two ordinary ones (an unknown method,
- * an unknown tool), which tempt servers to invent codes.
+ * an unknown tool), which tempt servers to invent codes. New implementations SHOULD NOT use
+ * -32000..-32019 either (JSON-RPC's server-error range, which legacy MCP filled): a warning.
  */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
@@ -19,7 +20,7 @@ export default defineCheck({
   id: 'protocol.reserved-error-codes',
   title: 'Error codes of the reserved range are defined ones, used with their meaning',
   suite: 'protocol',
-  requirements: ['BASE-15'],
+  requirements: ['BASE-15', 'BASE-17'],
   eras: ['modern'],
   transports: ['stdio', 'http'],
   spec: 'basic/index#error-codes',
@@ -27,17 +28,26 @@ export default defineCheck({
   async run(ctx) {
     await provokeErrors(ctx);
     const problems: TraceProblem[] = [];
+    const serverRange: TraceProblem[] = [];
     let errors = 0;
     for (const trace of ctx.traces()) {
       for (const { frame, message, method } of serverMessages(trace)) {
         if (!isObject(message.error) || typeof message.error.code !== 'number') continue;
         errors++;
-        const problem = misuse(message.error.code, message.error.data, frame);
-        if (problem) problems.push({ frame, text: `${method ?? 'a message'} got ${message.error.code} "${String(message.error.message)}": ${problem}` });
+        const code = message.error.code;
+        const got = `${method ?? 'a message'} got ${code} "${String(message.error.message)}"`;
+        const problem = misuse(code, message.error.data, frame);
+        if (problem) problems.push({ frame, text: `${got}: ${problem}` });
+        // Only answers to JSON-RPC requests: the body of a 405 to GET or DELETE (the TypeScript SDK's -32000) answers no request.
+        if (code <= -32000 && code >= -32019 && method !== undefined) serverRange.push({ frame, text: `${got}: a code from -32000..-32019, which new implementations should not use` });
       }
     }
-    if (problems.length === 0) return pass(`${errors} error responses use no undefined or retired code and the defined ones with their data`);
-    return traceProblems('reserved-code-misused', problems);
+    const findings = [
+      ...(problems.length > 0 ? [{ ...traceProblems('reserved-code-misused', problems), requirement: 'BASE-15' }] : []),
+      ...(serverRange.length > 0 ? [{ ...traceProblems('server-error-range', serverRange), requirement: 'BASE-17' }] : []),
+    ];
+    if (findings.length > 0) return findings;
+    return pass(`${errors} error responses use no undefined, retired or -32000..-32019 code, and the defined ones with their data`);
   },
 });
 
