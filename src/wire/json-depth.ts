@@ -29,20 +29,45 @@ const CLOSE_BRACKET = 0x5d;
 
 /** True when `text` opens more than `limit` nested arrays/objects. One linear pass, no recursion. */
 export function nestsDeeperThan(text: string, limit = MAX_JSON_DEPTH): boolean {
-  if (text.length <= limit) return false;
+  return text.length > limit && scanMessage(text, limit) === 'too-deep';
+}
+
+const COLON = 0x3a;
+const COMMA = 0x2c;
+
+/**
+ * One linear pass over a JSON text, no recursion: 'too-deep' past `limit`, else the [start, end)
+ * of the top-level `"result"` value when it is an object or array (undefined when there is none).
+ */
+export function scanMessage(text: string, limit = MAX_JSON_DEPTH): 'too-deep' | [number, number] | undefined {
   let depth = 0;
+  let keyStart = -1;
+  let keyEnd = -1;
+  let valueStart = -1;
+  let span: [number, number] | undefined;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
-    if (code === QUOTE) index = closingQuote(text, index);
-    else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
-      if (++depth > limit) return true;
-    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) depth--;
+    if (code === QUOTE) {
+      const end = closingQuote(text, index);
+      if (depth === 1) [keyStart, keyEnd] = [index, end + 1];
+      index = end;
+    } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+      if (++depth > limit) return 'too-deep';
+    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
+      if (--depth === 0 && valueStart !== -1 && !span) span = [valueStart, index];
+    } else if (depth === 1 && code === COLON) {
+      if (!span && valueStart === -1 && text.slice(keyStart, keyEnd) === '"result"') valueStart = index + 1;
+    } else if (depth === 1 && code === COMMA && valueStart !== -1 && !span) span = [valueStart, index];
   }
-  return false;
+  if (!span) return undefined;
+  let first = span[0];
+  while (first < span[1] && /\s/.test(text[first] as string)) first++;
+  const opening = text.charCodeAt(first);
+  return opening === OPEN_BRACE || opening === OPEN_BRACKET ? span : undefined;
 }
 
 /** The index of the quote that closes the string opened at `open` (indexOf skips the text natively). */
-export function closingQuote(text: string, open: number): number {
+function closingQuote(text: string, open: number): number {
   let from = open + 1;
   for (;;) {
     const quote = text.indexOf('"', from);

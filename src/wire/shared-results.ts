@@ -7,7 +7,7 @@
  * every parsed message already is.
  */
 import { createHash } from 'node:crypto';
-import { closingQuote, JsonTooDeepError, MAX_JSON_DEPTH } from './json-depth.js';
+import { JsonTooDeepError, MAX_JSON_DEPTH, parseJson, scanMessage } from './json-depth.js';
 
 /** Below this a text is parsed as it is: hashing would cost more than it saves. */
 const SHARE_FROM_CHARS = 256 * 1024;
@@ -18,8 +18,8 @@ const remembered = new Map<string, WeakRef<object>>();
 
 /** Parses a JSON-RPC message text, refusing one nested deeper than `limit`, sharing large results. */
 export function parseMessageText(text: string, limit = MAX_JSON_DEPTH): unknown {
-  if (text.length < SHARE_FROM_CHARS) return parseSmall(text, limit);
-  const span = scan(text, limit);
+  if (text.length < SHARE_FROM_CHARS) return parseJson(text, limit);
+  const span = scanMessage(text, limit);
   if (span === 'too-deep') throw new JsonTooDeepError(limit);
   if (!span) return JSON.parse(text);
   const key = createHash('sha1').update(text.slice(span[0], span[1])).digest('base64');
@@ -34,52 +34,8 @@ export function parseMessageText(text: string, limit = MAX_JSON_DEPTH): unknown 
   return message;
 }
 
-function parseSmall(text: string, limit: number): unknown {
-  if (text.length > limit && scan(text, limit) === 'too-deep') throw new JsonTooDeepError(limit);
-  return JSON.parse(text);
-}
-
 function remember(key: string, result: object): void {
   remembered.delete(key);
   remembered.set(key, new WeakRef(result));
   if (remembered.size > REMEMBERED) remembered.delete(remembered.keys().next().value as string);
-}
-
-const QUOTE = 0x22;
-const COLON = 0x3a;
-const COMMA = 0x2c;
-const OPEN_BRACE = 0x7b;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACE = 0x7d;
-const CLOSE_BRACKET = 0x5d;
-
-/**
- * One linear pass: 'too-deep' past `limit`, else the [start, end) of the top-level `"result"`
- * value when it is an object or array (undefined when there is none). No recursion.
- */
-function scan(text: string, limit: number): 'too-deep' | [number, number] | undefined {
-  let depth = 0;
-  let keyStart = -1;
-  let keyEnd = -1;
-  let valueStart = -1;
-  let span: [number, number] | undefined;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code === QUOTE) {
-      const end = closingQuote(text, index);
-      if (depth === 1) [keyStart, keyEnd] = [index, end + 1];
-      index = end;
-    } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
-      if (++depth > limit) return 'too-deep';
-    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
-      if (--depth === 0 && valueStart !== -1 && !span) span = [valueStart, index];
-    } else if (depth === 1 && code === COLON) {
-      if (!span && valueStart === -1 && text.slice(keyStart, keyEnd) === '"result"') valueStart = index + 1;
-    } else if (depth === 1 && code === COMMA && valueStart !== -1 && !span) span = [valueStart, index];
-  }
-  if (!span) return undefined;
-  let first = span[0];
-  while (first < span[1] && /\s/.test(text[first] as string)) first++;
-  const code = text.charCodeAt(first);
-  return code === OPEN_BRACE || code === OPEN_BRACKET ? span : undefined;
 }
