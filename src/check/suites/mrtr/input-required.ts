@@ -8,7 +8,11 @@ import type { McpClient, RpcOutcome } from '../../../client/types.js';
 import { isObject, type JsonObject } from '../../../protocol/jsonrpc.js';
 import { META } from '../../../protocol/meta.js';
 import type { CheckContext, NotJudged } from '../../types.js';
+import { summarize } from '../tools/shared/answer.js';
 import { sampleForm, sampleObject } from './sample-values.js';
+
+/** Names shown in a message: a server may list 200,000 tools. */
+const NAMES_SHOWN = 20;
 
 export type InputMethod = 'tools/call' | 'resources/read' | 'prompts/get';
 
@@ -134,9 +138,9 @@ export async function findInputRequired(
     const found = { candidate, outcome, result: outcome.result, capabilities: capabilitiesNeeded(outcome.result) };
     if (!options.accept || options.accept(found)) return found;
   }
-  const tried = candidates.length ? `${candidates.length} request(s) tried (${someOf(candidates.map((c) => c.label))})` : 'nothing could be tried';
+  const tried = candidates.length ? `${candidates.length} request(s) tried (${summarize(candidates.map((c) => c.label), NAMES_SHOWN, ', ')})` : 'nothing could be tried';
   const hint = notAllowed.length
-    ? `; tools not called: ${someOf(notAllowed)} (allow them with --allow-call or a --calls file)`
+    ? `; tools not called: ${summarize(notAllowed, NAMES_SHOWN, ', ')} (allow them with --allow-call or a --calls file)`
     : '';
   return { skip: `no request answered input_required: ${tried}${hint}`, incomplete: notAllowed.length ? 'no-callable-tool' : 'no-input-required' };
 }
@@ -179,7 +183,3 @@ export function describeOutcome(outcome: RpcOutcome | undefined): string {
   return `${status}no JSON-RPC answer`;
 }
 
-/** The first few names, and how many more: a server may list 200,000 tools. */
-function someOf(names: string[], max = 20): string {
-  return names.length > max ? `${names.slice(0, max).join(', ')} and ${names.length - max} more` : names.join(', ');
-}

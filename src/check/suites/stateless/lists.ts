@@ -3,6 +3,7 @@ import type { McpClient, RpcOutcome } from '../../../client/types.js';
 import { isObject, type JsonObject } from '../../../protocol/jsonrpc.js';
 import { LIST_ITEMS_FIELD, type ListMethod } from '../../../protocol/lists.js';
 import { withCapabilities } from '../mrtr/input-required.js';
+import { summarize } from '../tools/shared/answer.js';
 
 export type { ListMethod };
 
@@ -73,8 +74,9 @@ function canonicalJson(value: unknown): string {
   return text;
 }
 
+/** Names shown in a message: a server may list 200,000 tools. */
 const SHOWN_NAMES = 20;
-const someNames = (names: string[]) => (names.length > SHOWN_NAMES ? `${names.slice(0, SHOWN_NAMES).join(', ')} and ${names.length - SHOWN_NAMES} more` : names.join(', '));
+const someNames = (names: string[]) => summarize(names, SHOWN_NAMES, ', ');
 
 /** A short account of how two lists of named items differ, or undefined when they are identical. Linear in their length. */
 export function listDifference(expected: JsonObject[], actual: JsonObject[], key = 'name'): string | undefined {

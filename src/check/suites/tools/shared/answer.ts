@@ -18,8 +18,8 @@ export function clip(text: string, max = 200): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-/** A list of findings in one sentence, at most `max` of them. */
-export function summarize(problems: string[], max = 5): string {
-  const shown = problems.slice(0, max).join('; ');
-  return problems.length > max ? `${shown}; and ${problems.length - max} more` : shown;
+/** A list of findings (or names, with `separator` ', ') in one sentence, at most `max` of them. */
+export function summarize(problems: string[], max = 5, separator = '; '): string {
+  const shown = problems.slice(0, max).join(separator);
+  return problems.length > max ? `${shown}${separator}and ${problems.length - max} more` : shown;
 }
