@@ -13,7 +13,8 @@ import { modernHeaders } from '../../../../protocol/headers.js';
 import { isNotification, isObject } from '../../../../protocol/jsonrpc.js';
 import { withModernMeta } from '../../../../protocol/meta.js';
 import type { Frame } from '../../../../wire/trace.js';
-import type { CheckContext, Evidence, NotJudged } from '../../../types.js';
+import { incomplete, notJudged, pass, skip, violation } from '../../../define.js';
+import type { CheckContext, Evidence, Finding, NotJudged } from '../../../types.js';
 import { sampleArguments } from './sample-arguments.js';
 
 export type ListKind = 'tools' | 'resources' | 'prompts';
@@ -43,6 +44,24 @@ export interface ListChangeProbe {
 }
 
 export const declaresListChanged = (capabilities: JsonObject, kind: ListKind): boolean => isObject(capabilities[kind]) && (capabilities[kind] as JsonObject).listChanged === true;
+
+/** The finding of one list_changed check: `noun` names the list in messages ("tool", "resource"). */
+export async function judgeListChange(ctx: CheckContext, kind: ListKind, noun: string): Promise<Finding> {
+  if (!declaresListChanged(ctx.client.serverCapabilities, kind)) return skip(`the server does not declare ${kind}.listChanged`);
+  const probe = await probeListChanges(ctx);
+  if ('skip' in probe) return notJudged(probe);
+  const change = probe.changes[kind];
+  const notification = KINDS[kind].notification;
+  if (!change) {
+    return incomplete('no-change', `the ${noun} list did not change after ${probe.called.map((name) => `tools/call ${name}`).join(', ')}; allow a tool that changes it (--allow-call or a --calls file)`);
+  }
+  const what = [change.added.length ? `added ${change.added.slice(0, 3).join(', ')}` : '', change.removed.length ? `removed ${change.removed.slice(0, 3).join(', ')}` : ''].filter(Boolean).join(', ');
+  if (change.notified) return pass(`tools/call ${change.tool} changed the ${noun} list (${what}) and ${notification} arrived`);
+  return violation('no-notification',
+    `tools/call ${change.tool} changed the ${noun} list (${what}), but no ${notification} arrived ${ctx.era === 'modern' ? 'on a subscriptions/listen stream asking for it' : 'on the session'} within ${NOTIFICATION_WAIT_MS / 1000} s; the server declares ${kind}.listChanged`,
+    change.evidence,
+  );
+}
 
 const probes = new WeakMap<McpClient, Promise<ListChangeProbe | NotJudged>>();
 
