@@ -1,8 +1,11 @@
 /** Identity helper that gives a check module its type (like ESLint's rule objects). */
 import type { CheckDefinition, Finding, FindingLocation, NotJudged } from './types.js';
 
-export function defineCheck(definition: CheckDefinition): CheckDefinition {
-  return definition;
+/** A check as written: `eras` and `transports` default to both, so only a narrower check names them. */
+export type CheckModule = Omit<CheckDefinition, 'eras' | 'transports'> & Partial<Pick<CheckDefinition, 'eras' | 'transports'>>;
+
+export function defineCheck(definition: CheckModule): CheckDefinition {
+  return { eras: ['modern', 'legacy'], transports: ['stdio', 'http'], ...definition };
 }
 
 export const pass = (message: string, evidence?: Finding['evidence']): Finding => ({ status: 'pass', message, evidence });

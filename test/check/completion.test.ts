@@ -1,6 +1,6 @@
 /** The completion suite: every check passes on the example server and fails on a fixture breaking exactly its rule. */
 import { describe, expect, it } from 'vitest';
-import { templateVariables } from '../../src/check/suites/completion/shared/completion-shape.js';
+import { templateVariables } from '../../src/check/probes/completion/completion-shape.js';
 import type { Status } from '../../src/check/types.js';
 import { exampleHttpServer, expectCheck, expectFinding, expectSuitesClean, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
 

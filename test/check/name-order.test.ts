@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderDifference, setDifference } from '../../src/check/suites/tools/shared/name-order.js';
+import { orderDifference, setDifference } from '../../src/check/probes/tools/name-order.js';
 
 describe('comparing two listings of tool names', () => {
   it('is linear: two listings of 200,000 names compare in seconds, not minutes', () => {

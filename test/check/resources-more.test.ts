@@ -4,8 +4,8 @@
  * fixture breaking exactly its rule, over stdio and HTTP on 127.0.0.1.
  */
 import { describe, expect, it } from 'vitest';
-import { expandTemplate, templateProblem, uriProblem } from '../../src/check/suites/resources/shared/uri-syntax.js';
-import { traversalProbes } from '../../src/check/suites/resources/shared/traversal.js';
+import { expandTemplate, templateProblem, uriProblem } from '../../src/check/probes/resources/uri-syntax.js';
+import { traversalProbes } from '../../src/check/probes/resources/traversal.js';
 import { exampleHttpServer, expectCheck, expectFinding, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
 import { fixture } from '../helpers/paths.js';
 import { startHttpServer } from '../helpers/run.js';

@@ -1,6 +1,6 @@
 /** The resources suite: every check passes on the example server and fails (or warns) on a fixture breaking exactly its rule. */
 import { describe, expect, it } from 'vitest';
-import { unknownUriLike } from '../../src/check/suites/resources/shared/unknown-uri.js';
+import { unknownUriLike } from '../../src/check/probes/resources/unknown-uri.js';
 import type { Status } from '../../src/check/types.js';
 import { exampleHttpServer, expectCheck, expectFinding, expectSuitesClean, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
 

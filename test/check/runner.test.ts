@@ -171,3 +171,18 @@ describe('the registry', () => {
     expect(ALL_CHECKS.length).toBeGreaterThanOrEqual(40);
   });
 });
+
+describe('the suite folders', () => {
+  const suites = join(dirname(fileURLToPath(import.meta.url)), '../../src/check/suites');
+
+  it('hold one file per check, named by its id (http.delete-405 in http/delete-405.ts), and nothing else', () => {
+    const expected = ALL_CHECKS.map((check) => `${check.suite}/${check.id.slice(check.suite.length + 1)}.ts`);
+    expect(ALL_CHECKS.filter((check) => !check.id.startsWith(`${check.suite}.`)).map((check) => check.id)).toEqual([]);
+    const files = readdirSync(suites).flatMap((suite) =>
+      readdirSync(join(suites, suite))
+        .filter((file) => file !== 'index.ts')
+        .map((file) => `${suite}/${file}`),
+    );
+    expect(files.sort()).toEqual(expected.sort());
+  });
+});

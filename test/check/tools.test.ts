@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleArguments } from '../../src/check/suites/tools/shared/sample-arguments.js';
+import { sampleArguments } from '../../src/check/probes/tools/sample-arguments.js';
 import type { Status } from '../../src/check/types.js';
 import { exampleHttpServer, expectCheck, expectFinding, expectSuitesClean, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
 import { fixture } from '../helpers/paths.js';

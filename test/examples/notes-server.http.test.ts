@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mirrored, modern, openStream, post, send, startHttp, stopAll, type HttpServer, type Json } from './harness.js';
-import { tamper } from '../../src/check/suites/mrtr/state-flow.js';
+import { tamper } from '../../src/check/probes/mrtr/state-flow.js';
 
 let server: HttpServer;
 let nextId = 1;

@@ -1,13 +1,12 @@
 /** The 401 challenge names the scopes a client should ask for (SHOULD; RFC 6750 makes it optional). */
 import { defineCheck, notJudged, pass, skip, violation } from '../../define.js';
-import { answerEvidence, describeAuthAnswer, isNotJudged, unauthenticated } from './shared/auth-probe.js';
+import { answerEvidence, describeAuthAnswer, isNotJudged, unauthenticated } from '../../probes/auth/auth-probe.js';
 
 export default defineCheck({
   id: 'auth.challenge-scope',
   title: 'The 401 challenge carries a scope parameter',
   suite: 'auth',
   requirements: ['AUTH-05'],
-  eras: ['modern', 'legacy'],
   transports: ['http'],
   spec: 'basic/authorization#scope-selection-strategy',
   async run(ctx) {

@@ -3,15 +3,14 @@
  * scope is checked on every call, not only at listing (servers MUST enforce access control).
  */
 import { defineCheck, incomplete, notJudged, pass, skip, violation } from '../../define.js';
-import { isNotJudged, unauthenticated } from './shared/auth-probe.js';
-import { probeLowScope } from './shared/scope-refusal.js';
+import { isNotJudged, unauthenticated } from '../../probes/auth/auth-probe.js';
+import { probeLowScope } from '../../probes/auth/scope-refusal.js';
 
 export default defineCheck({
   id: 'auth.hidden-tool-refused',
   title: 'A tool hidden from a token (--token-low-scope) is refused to it on tools/call',
   suite: 'auth',
   requirements: ['AUTH-16'],
-  eras: ['modern', 'legacy'],
   transports: ['http'],
   requires: ['tools'],
   spec: 'server/tools#security-considerations',

@@ -4,15 +4,14 @@
  */
 import { defineCheck, incomplete, notJudged, pass, violation } from '../../define.js';
 import type { Finding } from '../../types.js';
-import { isNotJudged, unauthenticated } from './shared/auth-probe.js';
-import { probeLowScope } from './shared/scope-refusal.js';
+import { isNotJudged, unauthenticated } from '../../probes/auth/auth-probe.js';
+import { probeLowScope } from '../../probes/auth/scope-refusal.js';
 
 export default defineCheck({
   id: 'auth.insufficient-scope-403',
   title: 'A token lacking a scope (--token-low-scope) gets 403 insufficient_scope naming the scope',
   suite: 'auth',
   requirements: ['AUTH-06'],
-  eras: ['modern', 'legacy'],
   transports: ['http'],
   spec: 'basic/authorization#runtime-insufficient-scope-errors',
   async run(ctx) {

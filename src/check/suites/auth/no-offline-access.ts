@@ -1,8 +1,8 @@
 /** offline_access is not offered to clients: refresh tokens are not a resource requirement (SHOULD NOT). */
 import { defineCheck, notJudged, pass, violation } from '../../define.js';
-import { answerEvidence, isNotJudged, unauthenticated } from './shared/auth-probe.js';
-import { scopesOf } from './shared/challenge.js';
-import { findMetadata } from './shared/metadata.js';
+import { answerEvidence, isNotJudged, unauthenticated } from '../../probes/auth/auth-probe.js';
+import { scopesOf } from '../../probes/auth/challenge.js';
+import { findMetadata } from '../../probes/auth/metadata.js';
 
 const OFFLINE = 'offline_access';
 

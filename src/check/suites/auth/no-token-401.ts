@@ -1,13 +1,12 @@
 /** A request without credentials gets 401 with a Bearer challenge (the error table; RFC 9110 §15.5.2, RFC 6750 §3). */
 import { defineCheck, notJudged, pass, violation } from '../../define.js';
-import { answerEvidence, describeAuthAnswer, isNotJudged, unauthenticated } from './shared/auth-probe.js';
+import { answerEvidence, describeAuthAnswer, isNotJudged, unauthenticated } from '../../probes/auth/auth-probe.js';
 
 export default defineCheck({
   id: 'auth.no-token-401',
   title: 'A request without credentials gets 401 with a WWW-Authenticate Bearer challenge',
   suite: 'auth',
   requirements: ['AUTH-11'],
-  eras: ['modern', 'legacy'],
   transports: ['http'],
   spec: 'basic/authorization#error-handling',
   async run(ctx) {

@@ -5,7 +5,7 @@
  */
 import { TransportError } from '../../../protocol/transport-error.js';
 import { defineCheck, incomplete, notJudged, pass, violation } from '../../define.js';
-import { isNotJudged, unauthenticated } from './shared/auth-probe.js';
+import { isNotJudged, unauthenticated } from '../../probes/auth/auth-probe.js';
 
 export default defineCheck({
   id: 'auth.other-user-session-refused',

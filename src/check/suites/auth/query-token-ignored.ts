@@ -3,14 +3,13 @@
  * 2.1 §5.1, which the spec's token requirements adopt, says resource servers MUST ignore it.
  */
 import { defineCheck, incomplete } from '../../define.js';
-import { expect401 } from './shared/refused-token.js';
+import { expect401 } from '../../probes/auth/refused-token.js';
 
 export default defineCheck({
   id: 'auth.query-token-ignored',
   title: 'The bearer token in the URI query string is not accepted',
   suite: 'auth',
   requirements: ['AUTH-13'],
-  eras: ['modern', 'legacy'],
   transports: ['http'],
   spec: 'basic/authorization#token-requirements',
   async run(ctx) {

@@ -5,15 +5,14 @@
  */
 import { defineCheck, notJudged, pass, violation } from '../../define.js';
 import type { Finding } from '../../types.js';
-import { isNotJudged, unauthenticated } from './shared/auth-probe.js';
-import { findMetadata, resourceMatches } from './shared/metadata.js';
+import { isNotJudged, unauthenticated } from '../../probes/auth/auth-probe.js';
+import { findMetadata, resourceMatches } from '../../probes/auth/metadata.js';
 
 export default defineCheck({
   id: 'auth.resource-metadata',
   title: 'The Protected Resource Metadata is served, names authorization_servers and this resource',
   suite: 'auth',
   requirements: ['AUTH-01', 'AUTH-02', 'AUTH-12'],
-  eras: ['modern', 'legacy'],
   transports: ['http'],
   spec: 'basic/authorization/authorization-server-discovery',
   async run(ctx) {

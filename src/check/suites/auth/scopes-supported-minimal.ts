@@ -4,17 +4,16 @@
  * granted up front to every client that asks for scopes_supported (the spec's fallback).
  */
 import { defineCheck, incomplete, notJudged, pass, skip, violation } from '../../define.js';
-import { isNotJudged, unauthenticated } from './shared/auth-probe.js';
-import { scopesOf } from './shared/challenge.js';
-import { findMetadata } from './shared/metadata.js';
-import { probeLowScope } from './shared/scope-refusal.js';
+import { isNotJudged, unauthenticated } from '../../probes/auth/auth-probe.js';
+import { scopesOf } from '../../probes/auth/challenge.js';
+import { findMetadata } from '../../probes/auth/metadata.js';
+import { probeLowScope } from '../../probes/auth/scope-refusal.js';
 
 export default defineCheck({
   id: 'auth.scopes-supported-minimal',
   title: 'scopes_supported leaves out the scopes a step-up challenge asks for',
   suite: 'auth',
   requirements: ['AUTH-14'],
-  eras: ['modern', 'legacy'],
   transports: ['http'],
   spec: 'basic/authorization#scope-selection-strategy',
   async run(ctx) {

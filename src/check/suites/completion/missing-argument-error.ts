@@ -6,15 +6,13 @@
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
 import type { CheckContext } from '../../types.js';
-import { describeAnswer } from '../tools/shared/answer.js';
+import { describeAnswer } from '../../probes/tools/answer.js';
 
 export default defineCheck({
   id: 'completion.missing-argument-error',
   title: 'completion/complete without an argument answers -32602',
   suite: 'completion',
   requirements: ['CMP-03'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['completions'],
   spec: 'server/utilities/completion#error-handling',
   async run(ctx) {

@@ -1,16 +1,14 @@
 /** completion/complete for an argument of a listed prompt answers {completion: {values: string[] <= 100, total?, hasMore?}}. */
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, skip } from '../../define.js';
-import { listPages } from '../tools/shared/list-pages.js';
-import { judgeCompletion } from './shared/judge-completion.js';
+import { listPages } from '../../probes/tools/list-pages.js';
+import { judgeCompletion } from '../../probes/completion/judge-completion.js';
 
 export default defineCheck({
   id: 'completion.prompt-argument',
   title: 'completion/complete for a prompt argument answers values (strings, at most 100)',
   suite: 'completion',
   requirements: ['CMP-01'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['completions'],
   spec: 'server/utilities/completion',
   async run(ctx) {

@@ -2,17 +2,15 @@
 import { ErrorCode } from '../../../protocol/errors.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, skip } from '../../define.js';
-import { listPages } from '../tools/shared/list-pages.js';
-import { templateVariables } from './shared/completion-shape.js';
-import { judgeCompletion } from './shared/judge-completion.js';
+import { listPages } from '../../probes/tools/list-pages.js';
+import { templateVariables } from '../../probes/completion/completion-shape.js';
+import { judgeCompletion } from '../../probes/completion/judge-completion.js';
 
 export default defineCheck({
   id: 'completion.resource-template-variable',
   title: 'completion/complete for a resource template variable answers values (strings, at most 100)',
   suite: 'completion',
   requirements: ['CMP-01'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['completions'],
   spec: 'server/utilities/completion',
   async run(ctx) {

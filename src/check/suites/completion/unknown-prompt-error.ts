@@ -1,7 +1,7 @@
 /** completion/complete with a ref to a prompt that does not exist MUST answer -32602 (invalid name). */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, pass, violation } from '../../define.js';
-import { describeAnswer } from '../tools/shared/answer.js';
+import { describeAnswer } from '../../probes/tools/answer.js';
 import { UNKNOWN_PROMPT } from '../prompts/unknown-prompt-error.js';
 
 export default defineCheck({
@@ -9,8 +9,6 @@ export default defineCheck({
   title: 'completion/complete for an unknown prompt answers -32602',
   suite: 'completion',
   requirements: ['CMP-02'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['completions'],
   spec: 'server/utilities/completion#error-handling',
   async run(ctx) {

@@ -8,8 +8,8 @@
  */
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation, incomplete } from '../../define.js';
-import { clip, describeAnswer, errorOf, evidenceOf } from '../protocol/probe.js';
-import { callWithInvalidArguments, NO_TOOLS, type InvalidCall } from './invalid-arguments.js';
+import { clip, describeAnswer, errorOf, evidenceOf } from '../../probes/protocol/probe.js';
+import { callWithInvalidArguments, NO_TOOLS, type InvalidCall } from '../../probes/errors/invalid-arguments.js';
 
 /** The first revision with SEP-1303. */
 const SEP_1303_REVISION = '2025-11-25';
@@ -19,8 +19,6 @@ export default defineCheck({
   title: 'Arguments that break the inputSchema get a result with isError: true',
   suite: 'errors',
   requirements: ['TOOL-12'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['tools'],
   spec: 'server/tools#error-handling',
   async run(ctx) {

@@ -7,8 +7,8 @@
  */
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation, incomplete } from '../../define.js';
-import { clip, describeAnswer, errorOf, evidenceOf } from '../protocol/probe.js';
-import { callWithInvalidArguments, NO_TOOLS, type InvalidCall } from './invalid-arguments.js';
+import { clip, describeAnswer, errorOf, evidenceOf } from '../../probes/protocol/probe.js';
+import { callWithInvalidArguments, NO_TOOLS, type InvalidCall } from '../../probes/errors/invalid-arguments.js';
 
 type Verdict = { rejected: true; how: string } | { rejected: false; code: string; why: string } | { undecided: string };
 
@@ -17,8 +17,6 @@ export default defineCheck({
   title: 'Arguments that break the inputSchema are rejected',
   suite: 'errors',
   requirements: ['TOOL-13'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['tools'],
   spec: 'server/tools#security-considerations',
   async run(ctx) {

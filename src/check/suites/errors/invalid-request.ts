@@ -7,16 +7,14 @@ import type { JsonObject } from '../../../client/types.js';
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, pass, violation } from '../../define.js';
 import type { Evidence } from '../../types.js';
-import { describeAnswer, errorOf, evidenceOf, eraMessage, exchangeOrOvertaken, probeId } from '../protocol/probe.js';
-import { clientForNullIdProbe } from './separate-client.js';
+import { describeAnswer, errorOf, evidenceOf, eraMessage, exchangeOrOvertaken, probeId } from '../../probes/protocol/probe.js';
+import { clientForNullIdProbe } from '../../probes/errors/separate-client.js';
 
 export default defineCheck({
   id: 'errors.invalid-request',
   title: 'An invalid request object gets -32600',
   suite: 'errors',
   requirements: ['BASE-13'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   spec: 'basic#error-codes',
   async run(ctx) {
     const client = await clientForNullIdProbe(ctx);

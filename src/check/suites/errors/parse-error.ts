@@ -4,8 +4,8 @@
  */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, pass, violation } from '../../define.js';
-import { describeAnswer, errorOf, evidenceOf, exchangeOrOvertaken } from '../protocol/probe.js';
-import { clientForNullIdProbe } from './separate-client.js';
+import { describeAnswer, errorOf, evidenceOf, exchangeOrOvertaken } from '../../probes/protocol/probe.js';
+import { clientForNullIdProbe } from '../../probes/errors/separate-client.js';
 
 const UNPARSABLE = '{"jsonrpc": "2.0", "id": "mcpvet-parse", "method": "ping", ';
 
@@ -14,8 +14,6 @@ export default defineCheck({
   title: 'Unparsable JSON gets -32700',
   suite: 'errors',
   requirements: ['BASE-12'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   spec: 'basic#error-codes',
   async run(ctx) {
     const client = await clientForNullIdProbe(ctx);

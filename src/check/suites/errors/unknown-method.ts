@@ -1,7 +1,7 @@
 /** A method the server does not have gets -32601 Method not found (JSON-RPC 2.0 §5.1; DIGEST §0.2). */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, pass, violation } from '../../define.js';
-import { describeAnswer, errorOf, evidenceOf, exchange, eraMessage, probeId } from '../protocol/probe.js';
+import { describeAnswer, errorOf, evidenceOf, exchange, eraMessage, probeId } from '../../probes/protocol/probe.js';
 
 const UNKNOWN_METHOD = 'mcpvet/no-such-method';
 
@@ -10,8 +10,6 @@ export default defineCheck({
   title: 'An unknown method gets -32601',
   suite: 'errors',
   requirements: ['BASE-14'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   spec: 'basic#error-codes',
   async run(ctx) {
     const answer = await exchange(ctx.client, eraMessage(ctx.client, probeId('unknown-method'), UNKNOWN_METHOD), { timeoutMs: ctx.timeoutMs });

@@ -8,15 +8,13 @@ import { ErrorCode } from '../../../protocol/errors.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { TransportError } from '../../../protocol/transport-error.js';
 import { defineCheck, pass, violation } from '../../define.js';
-import { answerOfOutcome, clip, describeAnswer, errorOf, evidenceOf } from '../protocol/probe.js';
+import { answerOfOutcome, clip, describeAnswer, errorOf, evidenceOf } from '../../probes/protocol/probe.js';
 
 export default defineCheck({
   id: 'errors.unknown-tool',
   title: 'Calling an unknown tool is a protocol error',
   suite: 'errors',
   requirements: ['TOOL-11'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['tools'],
   spec: 'server/tools#error-handling',
   async run(ctx) {

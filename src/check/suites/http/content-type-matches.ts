@@ -9,7 +9,7 @@
  */
 import type { Frame } from '../../../wire/trace.js';
 import { defineCheck, pass, violation } from '../../define.js';
-import { sendProbe } from './probe.js';
+import { sendProbe } from '../../probes/http/probe.js';
 import { parseJson } from '../../../wire/json-depth.js';
 
 export default defineCheck({
@@ -17,7 +17,6 @@ export default defineCheck({
   title: 'The Content-Type of every response matches its body',
   suite: 'http',
   requirements: ['HTTP-03'],
-  eras: ['modern', 'legacy'],
   transports: ['http'],
   spec: 'basic/transports/streamable-http#endpoint-and-request',
   final: true,

@@ -10,8 +10,8 @@
 import { isObject, type JsonObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, incomplete, pass, violation } from '../../define.js';
 import type { CheckContext, Evidence } from '../../types.js';
-import { namedRequest } from './probe.js';
-import { requestId, sendStream, streamMessages } from './stream-request.js';
+import { namedRequest } from '../../probes/http/probe.js';
+import { requestId, sendStream, streamMessages } from '../../probes/http/stream-request.js';
 
 interface CaseRequest {
   label: string;

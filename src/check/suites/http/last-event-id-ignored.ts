@@ -5,7 +5,7 @@
  */
 import { eraOfVersion } from '../../../protocol/versions.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
-import { describeAnswer, probeEvidence, sendProbe } from './probe.js';
+import { describeAnswer, probeEvidence, sendProbe } from '../../probes/http/probe.js';
 
 export default defineCheck({
   id: 'http.last-event-id-ignored',

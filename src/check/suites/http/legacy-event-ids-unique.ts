@@ -6,8 +6,8 @@
  * replaying is optional too (MAY), so only what comes back is judged.
  */
 import { defineCheck, incomplete, pass, skip, violation } from '../../define.js';
-import { openSessionStreams } from './legacy-session-streams.js';
-import { listenWindow, sendStream, streamMessages } from './stream-request.js';
+import { openSessionStreams } from '../../probes/http/legacy-session-streams.js';
+import { listenWindow, sendStream, streamMessages } from '../../probes/http/stream-request.js';
 
 export default defineCheck({
   id: 'http.legacy-event-ids-unique',

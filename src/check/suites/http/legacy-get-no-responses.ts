@@ -5,8 +5,8 @@
  */
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
-import { openGetStream } from './legacy-get-stream.js';
-import { isSse, requestId, sendStream, streamMessages } from './stream-request.js';
+import { openGetStream } from '../../probes/http/legacy-get-stream.js';
+import { isSse, requestId, sendStream, streamMessages } from '../../probes/http/stream-request.js';
 
 export default defineCheck({
   id: 'http.legacy-get-no-responses',

@@ -1,7 +1,7 @@
 /** Legacy Streamable HTTP: GET on the endpoint opens a text/event-stream or gets 405 (2025-11-25 transports, MUST). */
 import { defineCheck, pass, violation } from '../../define.js';
-import { openGetStream } from './legacy-get-stream.js';
-import { isSse } from './stream-request.js';
+import { openGetStream } from '../../probes/http/legacy-get-stream.js';
+import { isSse } from '../../probes/http/stream-request.js';
 
 export default defineCheck({
   id: 'http.legacy-get-sse-or-405',

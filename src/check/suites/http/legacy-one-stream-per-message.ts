@@ -4,8 +4,8 @@
  * POST stream open together: no message may arrive on both.
  */
 import { defineCheck, incomplete, pass, skip, violation } from '../../define.js';
-import { openSessionStreams } from './legacy-session-streams.js';
-import { streamMessages } from './stream-request.js';
+import { openSessionStreams } from '../../probes/http/legacy-session-streams.js';
+import { streamMessages } from '../../probes/http/stream-request.js';
 
 export default defineCheck({
   id: 'http.legacy-one-stream-per-message',

@@ -6,7 +6,7 @@
  * reach the report, only their lengths.
  */
 import { defineCheck, pass, skip, violation } from '../../define.js';
-import { sessionIdOf } from './legacy-session.js';
+import { sessionIdOf } from '../../probes/http/legacy-session.js';
 
 const SESSIONS = 4;
 /** Characters that must differ between ids: 16 hex characters are 64 bits. */

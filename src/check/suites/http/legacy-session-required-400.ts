@@ -5,8 +5,8 @@
  */
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
-import { sessionIdOf } from './legacy-session.js';
-import { requestId, sendStream, streamMessages } from './stream-request.js';
+import { sessionIdOf } from '../../probes/http/legacy-session.js';
+import { requestId, sendStream, streamMessages } from '../../probes/http/stream-request.js';
 
 export default defineCheck({
   id: 'http.legacy-session-required-400',

@@ -13,7 +13,7 @@
  */
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, incomplete, pass, skip, violation } from '../../define.js';
-import { findStreamingAnswer } from './stream-request.js';
+import { findStreamingAnswer } from '../../probes/http/stream-request.js';
 
 export default defineCheck({
   id: 'http.legacy-sse-priming',

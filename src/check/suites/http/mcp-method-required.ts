@@ -1,7 +1,7 @@
 /** Every modern request carries Mcp-Method; without it the server answers 400 with -32020 (DIGEST §3). */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, pass, violation } from '../../define.js';
-import { expectRejection, probeEvidence, sendProbe } from './probe.js';
+import { expectRejection, probeEvidence, sendProbe } from '../../probes/http/probe.js';
 
 export default defineCheck({
   id: 'http.mcp-method-required',

@@ -5,7 +5,7 @@
  */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
-import { base64Form, describeAnswer, namedRequest, probeEvidence, sendProbe } from './probe.js';
+import { base64Form, describeAnswer, namedRequest, probeEvidence, sendProbe } from '../../probes/http/probe.js';
 
 export default defineCheck({
   id: 'http.mcp-name-base64',

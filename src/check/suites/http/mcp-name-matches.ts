@@ -2,7 +2,7 @@
 import { ErrorCode } from '../../../protocol/errors.js';
 import { encodeHeaderValue } from '../../../protocol/headers.js';
 import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
-import { expectRejection, namedRequest, probeEvidence, sendProbe } from './probe.js';
+import { expectRejection, namedRequest, probeEvidence, sendProbe } from '../../probes/http/probe.js';
 
 export default defineCheck({
   id: 'http.mcp-name-matches',

@@ -7,7 +7,6 @@ export default defineCheck({
   title: 'No request draws a flood of notifications on its stream',
   suite: 'http',
   requirements: ['ROB-01'],
-  eras: ['modern', 'legacy'],
   transports: ['http'],
   spec: 'basic#notifications',
   final: true,

@@ -6,8 +6,8 @@
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, notJudged, pass, violation } from '../../define.js';
 import type { Evidence } from '../../types.js';
-import { headerArgs, setArg } from './header-args.js';
-import { describeAnswer, probeEvidence, sendProbe } from './probe.js';
+import { headerArgs, setArg } from '../../probes/http/header-args.js';
+import { describeAnswer, probeEvidence, sendProbe } from '../../probes/http/probe.js';
 
 export default defineCheck({
   id: 'http.param-header-absent-not-expected',

@@ -1,8 +1,8 @@
 /** Mcp-Param-* values may come base64-encoded (`=?base64?…?=`); servers decode before comparing (DIGEST §3). */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
-import { headerToolCall } from './header-tool.js';
-import { base64Form, describeAnswer, probeEvidence, sendProbe } from './probe.js';
+import { headerToolCall } from '../../probes/http/header-tool.js';
+import { base64Form, describeAnswer, probeEvidence, sendProbe } from '../../probes/http/probe.js';
 
 export default defineCheck({
   id: 'http.param-header-base64',

@@ -5,9 +5,9 @@
  */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, notJudged, pass, skip, violation } from '../../define.js';
-import { headerArgs, headerKey, setArg, typeOf } from './header-args.js';
-import { describeAnswer, probeEvidence, sendProbe } from './probe.js';
-import { sampleValue } from '../mrtr/sample-values.js';
+import { headerArgs, headerKey, setArg, typeOf } from '../../probes/http/header-args.js';
+import { describeAnswer, probeEvidence, sendProbe } from '../../probes/http/probe.js';
+import { sampleValue } from '../../probes/mrtr/sample-values.js';
 
 export default defineCheck({
   id: 'http.param-header-integer-numeric',

@@ -6,8 +6,8 @@
  */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, notJudged, pass, skip, violation } from '../../define.js';
-import { headerArgs, headerKey, setArg, typeOf } from './header-args.js';
-import { expectRejection, probeEvidence, sendProbe } from './probe.js';
+import { headerArgs, headerKey, setArg, typeOf } from '../../probes/http/header-args.js';
+import { expectRejection, probeEvidence, sendProbe } from '../../probes/http/probe.js';
 
 export default defineCheck({
   id: 'http.param-header-invalid-characters',

@@ -2,8 +2,8 @@
 import { ErrorCode } from '../../../protocol/errors.js';
 import { encodeHeaderValue } from '../../../protocol/headers.js';
 import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
-import { differentValue, headerToolCall } from './header-tool.js';
-import { expectRejection, probeEvidence, sendProbe } from './probe.js';
+import { differentValue, headerToolCall } from '../../probes/http/header-tool.js';
+import { expectRejection, probeEvidence, sendProbe } from '../../probes/http/probe.js';
 
 export default defineCheck({
   id: 'http.param-header-matches',

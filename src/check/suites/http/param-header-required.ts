@@ -1,8 +1,8 @@
 /** An x-mcp-header argument with a value needs its Mcp-Param-* header; without it: 400 with -32020 (DIGEST §3). */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
-import { headerToolCall } from './header-tool.js';
-import { expectRejection, probeEvidence, sendProbe } from './probe.js';
+import { headerToolCall } from '../../probes/http/header-tool.js';
+import { expectRejection, probeEvidence, sendProbe } from '../../probes/http/probe.js';
 
 export default defineCheck({
   id: 'http.param-header-required',

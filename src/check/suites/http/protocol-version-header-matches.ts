@@ -2,7 +2,7 @@
 import { ErrorCode } from '../../../protocol/errors.js';
 import { LATEST_LEGACY_VERSION } from '../../../protocol/versions.js';
 import { defineCheck, pass, violation } from '../../define.js';
-import { expectRejection, probeEvidence, sendProbe } from './probe.js';
+import { expectRejection, probeEvidence, sendProbe } from '../../probes/http/probe.js';
 
 export default defineCheck({
   id: 'http.protocol-version-header-matches',

@@ -13,8 +13,8 @@
  */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
-import { expectRejection, probeEvidence, sendProbe } from './probe.js';
-import { HEADER_SINCE, OLD_CLIENT_VERSION, versionForOldClient } from './serves-pre-header-clients.js';
+import { expectRejection, probeEvidence, sendProbe } from '../../probes/http/probe.js';
+import { HEADER_SINCE, OLD_CLIENT_VERSION, versionForOldClient } from '../../probes/http/serves-pre-header-clients.js';
 
 export default defineCheck({
   id: 'http.protocol-version-header-required',

@@ -5,14 +5,13 @@
  */
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, incomplete, pass, skip, violation } from '../../define.js';
-import { findStreamingAnswer } from './stream-request.js';
+import { findStreamingAnswer } from '../../probes/http/stream-request.js';
 
 export default defineCheck({
   id: 'http.response-ends-stream',
   title: 'The final response ends the SSE stream',
   suite: 'http',
   requirements: ['HTTP-05'],
-  eras: ['modern', 'legacy'],
   transports: ['http'],
   spec: 'basic/transports/streamable-http#receiving-messages',
   async run(ctx) {

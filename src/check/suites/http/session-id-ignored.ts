@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { defineCheck, pass, violation } from '../../define.js';
-import { describeAnswer, probeEvidence, sendProbe } from './probe.js';
+import { describeAnswer, probeEvidence, sendProbe } from '../../probes/http/probe.js';
 
 export default defineCheck({
   id: 'http.session-id-ignored',

@@ -1,6 +1,6 @@
 /** An SSE response carries X-Accel-Buffering: no, so proxies pass events on at once (DIGEST §3, SHOULD). */
 import { defineCheck, pass, skip, violation } from '../../define.js';
-import { findStreamingAnswer } from './stream-request.js';
+import { findStreamingAnswer } from '../../probes/http/stream-request.js';
 
 export default defineCheck({
   id: 'http.sse-no-buffering',

@@ -7,9 +7,9 @@
  */
 import { isObject, type JsonObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, violation, notJudged, incomplete } from '../../define.js';
-import { ALL_INPUT_CAPABILITIES, findInputRequired, requestWith } from './input-required.js';
-import { declaredElicitationModes, elicitationMode, inputRequestsWithDeclared } from './declared-scan.js';
-import { traceProblems } from './trace-scan.js';
+import { ALL_INPUT_CAPABILITIES, findInputRequired, requestWith } from '../../probes/mrtr/input-required.js';
+import { declaredElicitationModes, elicitationMode, inputRequestsWithDeclared } from '../../probes/mrtr/declared-scan.js';
+import { traceProblems } from '../../probes/mrtr/trace-scan.js';
 
 export default defineCheck({
   id: 'mrtr.elicitation-mode-declared',
@@ -17,7 +17,6 @@ export default defineCheck({
   suite: 'mrtr',
   requirements: ['MRTR-12'],
   eras: ['modern'],
-  transports: ['stdio', 'http'],
   spec: 'client/elicitation#capabilities',
   async run(ctx) {
     const found = await findInputRequired(ctx, { accept: (candidate) => elicitations(candidate.result).length > 0 });

@@ -8,9 +8,9 @@
 import { isNotification, isObject, isRequest, isResponse, type JsonObject } from '../../../protocol/jsonrpc.js';
 import type { Frame, Trace } from '../../../wire/trace.js';
 import { defineCheck, pass, skip } from '../../define.js';
-import { sampleArguments } from '../tools/shared/sample-arguments.js';
-import { declaredElicitationModes } from './declared-scan.js';
-import { traceProblems, type TraceProblem } from './trace-scan.js';
+import { sampleArguments } from '../../probes/tools/sample-arguments.js';
+import { declaredElicitationModes } from '../../probes/mrtr/declared-scan.js';
+import { traceProblems, type TraceProblem } from '../../probes/mrtr/trace-scan.js';
 
 const MAX_CALLS = 5;
 
@@ -32,7 +32,6 @@ export default defineCheck({
   suite: 'mrtr',
   requirements: ['LIFE-L5'],
   eras: ['legacy'],
-  transports: ['stdio', 'http'],
   spec: 'basic/lifecycle#operation',
   final: true,
   async run(ctx) {

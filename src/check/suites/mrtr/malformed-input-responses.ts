@@ -5,7 +5,7 @@
  * error (a result, or asking again as if nothing was sent) means it was not validated.
  */
 import { defineCheck, pass, violation, notJudged } from '../../define.js';
-import { ALL_INPUT_CAPABILITIES, describeOutcome, findInputRequired, requestWith, retryParams } from './input-required.js';
+import { ALL_INPUT_CAPABILITIES, describeOutcome, findInputRequired, requestWith, retryParams } from '../../probes/mrtr/input-required.js';
 
 export default defineCheck({
   id: 'mrtr.malformed-input-responses',
@@ -13,7 +13,6 @@ export default defineCheck({
   suite: 'mrtr',
   requirements: ['MRTR-07'],
   eras: ['modern'],
-  transports: ['stdio', 'http'],
   spec: 'basic/patterns/mrtr#error-handling',
   async run(ctx) {
     const found = await findInputRequired(ctx);

@@ -6,7 +6,7 @@
  */
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, violation, notJudged } from '../../define.js';
-import { ALL_INPUT_CAPABILITIES, describeOutcome, findInputRequired, isInputRequired, requestWith } from './input-required.js';
+import { ALL_INPUT_CAPABILITIES, describeOutcome, findInputRequired, isInputRequired, requestWith } from '../../probes/mrtr/input-required.js';
 
 export default defineCheck({
   id: 'mrtr.missing-answers-asked-again',
@@ -14,7 +14,6 @@ export default defineCheck({
   suite: 'mrtr',
   requirements: ['MRTR-09'],
   eras: ['modern'],
-  transports: ['stdio', 'http'],
   spec: 'basic/patterns/mrtr#error-handling',
   async run(ctx) {
     const found = await findInputRequired(ctx, { accept: (candidate) => isObject(candidate.result.inputRequests) && Object.keys(candidate.result.inputRequests).length > 0 });

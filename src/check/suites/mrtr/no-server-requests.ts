@@ -5,8 +5,8 @@
  */
 import { isRequest } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, violation } from '../../define.js';
-import { findInputRequired } from './input-required.js';
-import { serverMessages } from './trace-scan.js';
+import { findInputRequired } from '../../probes/mrtr/input-required.js';
+import { serverMessages } from '../../probes/mrtr/trace-scan.js';
 
 export default defineCheck({
   id: 'mrtr.no-server-requests',
@@ -14,7 +14,6 @@ export default defineCheck({
   suite: 'mrtr',
   requirements: ['MRTR-10', 'HTTP-04', 'STDIO-03'],
   eras: ['modern'],
-  transports: ['stdio', 'http'],
   spec: 'basic/patterns#no-server-requests',
   final: true,
   async run(ctx) {

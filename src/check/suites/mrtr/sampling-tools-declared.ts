@@ -5,9 +5,9 @@
  * against its own request's declaration, after a probe of its own.
  */
 import { defineCheck, pass, incomplete, notJudged } from '../../define.js';
-import { findInputRequired } from './input-required.js';
-import { declaresSamplingTools, inputRequestsWithDeclared, samplesWithTools } from './declared-scan.js';
-import { traceProblems, inputRequiredResponses } from './trace-scan.js';
+import { findInputRequired } from '../../probes/mrtr/input-required.js';
+import { declaresSamplingTools, inputRequestsWithDeclared, samplesWithTools } from '../../probes/mrtr/declared-scan.js';
+import { traceProblems, inputRequiredResponses } from '../../probes/mrtr/trace-scan.js';
 
 export default defineCheck({
   id: 'mrtr.sampling-tools-declared',
@@ -15,7 +15,6 @@ export default defineCheck({
   suite: 'mrtr',
   requirements: ['MRTR-13'],
   eras: ['modern'],
-  transports: ['stdio', 'http'],
   spec: 'client/sampling#tools-in-sampling',
   final: true,
   async run(ctx) {

@@ -6,10 +6,10 @@
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation, incomplete } from '../../define.js';
 import type { Evidence } from '../../types.js';
-import { describeAnswer, summarize } from '../tools/shared/answer.js';
-import { issueText, partIssues } from '../tools/shared/entity-shape.js';
-import { listPages } from '../tools/shared/list-pages.js';
-import { buildPromptArguments } from './shared/prompt-arguments.js';
+import { describeAnswer, summarize } from '../../probes/tools/answer.js';
+import { issueText, partIssues } from '../../probes/tools/entity-shape.js';
+import { listPages } from '../../probes/tools/list-pages.js';
+import { buildPromptArguments } from '../../probes/prompts/prompt-arguments.js';
 
 const MAX_PROMPTS = 5;
 
@@ -18,8 +18,6 @@ export default defineCheck({
   title: 'prompts/get of a listed prompt returns messages (role + content block)',
   suite: 'prompts',
   requirements: ['PR-02'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['prompts'],
   spec: 'server/prompts#getting-a-prompt',
   async run(ctx) {

@@ -1,8 +1,8 @@
 /** 2026-07-28: prompts/list pages MUST carry ttlMs (integer >= 0) and cacheScope (public|private). */
 import { defineCheck, pass, skip, violation } from '../../define.js';
-import { summarize } from '../tools/shared/answer.js';
-import { cacheHintProblems } from '../tools/shared/cache-hints.js';
-import { listPages, listingFrames } from '../tools/shared/list-pages.js';
+import { summarize } from '../../probes/tools/answer.js';
+import { cacheHintProblems } from '../../probes/tools/cache-hints.js';
+import { listPages, listingFrames } from '../../probes/tools/list-pages.js';
 
 export default defineCheck({
   id: 'prompts.list-cache-hints',
@@ -10,7 +10,6 @@ export default defineCheck({
   suite: 'prompts',
   requirements: ['CACHE-01', 'CACHE-02', 'CACHE-03'],
   eras: ['modern'],
-  transports: ['stdio', 'http'],
   requires: ['prompts'],
   spec: 'server/utilities/caching',
   async run(ctx) {

@@ -5,15 +5,13 @@
  * Without a change (no tool allowed, or none changed the list) there is nothing to judge.
  */
 import { defineCheck, incomplete, pass, skip, violation, notJudged } from '../../define.js';
-import { declaresListChanged, probeListChanges } from '../tools/shared/list-change.js';
+import { declaresListChanged, probeListChanges } from '../../probes/tools/list-change.js';
 
 export default defineCheck({
   id: 'prompts.list-changed-notification',
   title: 'A change of the prompt list is notified (notifications/prompts/list_changed)',
   suite: 'prompts',
   requirements: ['PR-06'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['prompts'],
   spec: 'server/prompts#list-changed-notification',
   // Last: it calls tools that change lists, which would disturb the checks that compare listings.

@@ -1,17 +1,15 @@
 /** Every prompts/list page has a `prompts` array of Prompt objects (name, typed arguments and optional fields). */
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, violation } from '../../define.js';
-import { summarize } from '../tools/shared/answer.js';
-import { issueText, itemLabel, partIssues } from '../tools/shared/entity-shape.js';
-import { listPages, listingFrames } from '../tools/shared/list-pages.js';
+import { summarize } from '../../probes/tools/answer.js';
+import { issueText, itemLabel, partIssues } from '../../probes/tools/entity-shape.js';
+import { listPages, listingFrames } from '../../probes/tools/list-pages.js';
 
 export default defineCheck({
   id: 'prompts.list-shape',
   title: 'prompts/list returns Prompt objects (name, typed arguments and optional fields)',
   suite: 'prompts',
   requirements: ['PR-01'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['prompts'],
   spec: 'server/prompts#listing-prompts',
   async run(ctx) {

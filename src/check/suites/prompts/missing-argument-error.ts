@@ -2,17 +2,15 @@
 import { ErrorCode } from '../../../protocol/errors.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
-import { describeAnswer } from '../tools/shared/answer.js';
-import { listPages } from '../tools/shared/list-pages.js';
-import { requiredArguments } from './shared/prompt-arguments.js';
+import { describeAnswer } from '../../probes/tools/answer.js';
+import { listPages } from '../../probes/tools/list-pages.js';
+import { requiredArguments } from '../../probes/prompts/prompt-arguments.js';
 
 export default defineCheck({
   id: 'prompts.missing-argument-error',
   title: 'prompts/get without a required argument answers -32602',
   suite: 'prompts',
   requirements: ['PR-05'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['prompts'],
   spec: 'server/prompts#error-handling',
   async run(ctx) {

@@ -1,7 +1,7 @@
 /** prompts/get of a prompt the server does not have MUST answer -32602 (Invalid params). */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, pass, violation } from '../../define.js';
-import { describeAnswer } from '../tools/shared/answer.js';
+import { describeAnswer } from '../../probes/tools/answer.js';
 
 export const UNKNOWN_PROMPT = 'mcpvet-no-such-prompt-7f3a';
 
@@ -10,8 +10,6 @@ export default defineCheck({
   title: 'prompts/get of an unknown prompt answers -32602',
   suite: 'prompts',
   requirements: ['PR-04'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['prompts'],
   spec: 'server/prompts#error-handling',
   async run(ctx) {

@@ -6,7 +6,7 @@
  */
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, violation } from '../../define.js';
-import { describeAnswer, exchange, eraMessage, probeId, evidenceOf } from './probe.js';
+import { describeAnswer, exchange, eraMessage, probeId, evidenceOf } from '../../probes/protocol/probe.js';
 
 export default defineCheck({
   id: 'protocol.discover-shape',
@@ -14,7 +14,6 @@ export default defineCheck({
   suite: 'protocol',
   requirements: ['LIFE-01', 'LIFE-02', 'CACHE-02', 'CACHE-03'],
   eras: ['modern'],
-  transports: ['stdio', 'http'],
   spec: 'server/discover',
   async run(ctx) {
     const answer = await exchange(ctx.client, eraMessage(ctx.client, probeId('discover'), 'server/discover'), { timeoutMs: ctx.timeoutMs });

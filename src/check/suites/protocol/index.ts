@@ -1,26 +1,26 @@
 /** The checks of the protocol suite. */
 import type { CheckDefinition } from '../../types.js';
-import declaredCapabilitiesImplemented from './declared-capabilities.js';
+import declaredCapabilitiesImplemented from './declared-capabilities-implemented.js';
 import discoverShape from './discover-shape.js';
-import errorEchoesId from './error-echoes-id.js';
-import legacyKnownVersion from './legacy-known-version.js';
-import legacyPing from './ping.js';
+import errorEchoesId from './error-echoes-request-id.js';
+import legacyKnownVersion from './legacy-initialize-known-version.js';
+import legacyPing from './legacy-ping.js';
 import legacyQuietBeforeInitialized from './legacy-quiet-before-initialized.js';
-import legacyUnknownVersion from './legacy-unknown-version.js';
+import legacyUnknownVersion from './legacy-initialize-unknown-version.js';
 import messageDepth from './message-depth.js';
-import legacyUnknownVersionLatest from './legacy-unknown-version-latest.js';
+import legacyUnknownVersionLatest from './legacy-unknown-version-gets-latest.js';
 import messagesValid from './messages-valid.js';
 import metaKeySyntax from './meta-key-syntax.js';
-import missingClientCapabilities from './missing-client-capabilities.js';
-import missingProtocolVersion from './missing-protocol-version.js';
-import modernOnlyInitialize from './modern-only-initialize.js';
+import missingClientCapabilities from './missing-client-capabilities-rejected.js';
+import missingProtocolVersion from './missing-protocol-version-rejected.js';
+import modernOnlyInitialize from './modern-only-initialize-lists-versions.js';
 import reservedErrorCodes from './reserved-error-codes.js';
-import resultTypeKnown from './result-type.js';
-import serverInfoInResults from './server-info.js';
-import serverRequestIdsUnique from './server-request-ids.js';
-import undeclaredCapabilityNotFound from './undeclared-capabilities.js';
-import unknownNotificationIgnored from './unknown-notification.js';
-import unsupportedVersion from './unsupported-version.js';
+import resultTypeKnown from './result-type-known.js';
+import serverInfoInResults from './server-info-in-results.js';
+import serverRequestIdsUnique from './server-request-ids-unique.js';
+import undeclaredCapabilityNotFound from './undeclared-capability-not-found.js';
+import unknownNotificationIgnored from './unknown-notification-ignored.js';
+import unsupportedVersion from './unsupported-version-rejected.js';
 
 export const checks: CheckDefinition[] = [
   missingProtocolVersion,

@@ -10,7 +10,7 @@ import { isRequest } from '../../../protocol/jsonrpc.js';
 import { LATEST_LEGACY_VERSION } from '../../../protocol/versions.js';
 import { Trace } from '../../../wire/trace.js';
 import { defineCheck, pass, violation } from '../../define.js';
-import { describeAnswer, exchange, probeId } from './probe.js';
+import { describeAnswer, exchange, probeId } from '../../probes/protocol/probe.js';
 
 const QUIET_MS = 500;
 
@@ -20,7 +20,6 @@ export default defineCheck({
   suite: 'protocol',
   requirements: ['LIFE-L4'],
   eras: ['legacy'],
-  transports: ['stdio', 'http'],
   spec: '2025-11-25/basic/lifecycle#initialization',
   async run(ctx) {
     const trace = new Trace();

@@ -16,8 +16,6 @@ export default defineCheck({
   title: `Messages nest at most ${MAX_JSON_DEPTH} levels deep`,
   suite: 'protocol',
   requirements: ['ROB-01'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   spec: 'basic#messages',
   final: true,
   async run(ctx) {

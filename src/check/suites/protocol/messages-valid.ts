@@ -19,8 +19,6 @@ export default defineCheck({
   title: 'Every message the server sends is valid for the negotiated revision',
   suite: 'protocol',
   requirements: ['BASE-01', 'BASE-02', 'BASE-05', 'BASE-09', 'BASE-11', 'TOOL-10'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   spec: 'basic#messages',
   final: true,
   async run(ctx) {

@@ -13,7 +13,7 @@ import { isObject } from '../../../protocol/jsonrpc.js';
 import { META } from '../../../protocol/meta.js';
 import { defineCheck, pass } from '../../define.js';
 import type { CheckContext } from '../../types.js';
-import { serverMessages, traceProblems, type TraceProblem } from '../mrtr/trace-scan.js';
+import { serverMessages, traceProblems, type TraceProblem } from '../../probes/mrtr/trace-scan.js';
 
 const LABEL = '[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
 const KEY = new RegExp(`^(?:(${LABEL}(?:\\.${LABEL})*)/)?([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?$`);
@@ -25,8 +25,6 @@ export default defineCheck({
   title: '_meta keys follow the key syntax and respect the reserved prefixes',
   suite: 'protocol',
   requirements: ['BASE-18', 'LIFE-18'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   spec: 'basic/index#_meta',
   final: true,
   async run(ctx) {

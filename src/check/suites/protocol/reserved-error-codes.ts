@@ -12,7 +12,7 @@ import { isObject } from '../../../protocol/jsonrpc.js';
 import type { Frame } from '../../../wire/trace.js';
 import { defineCheck, pass } from '../../define.js';
 import type { CheckContext } from '../../types.js';
-import { serverMessages, traceProblems, type TraceProblem } from '../mrtr/trace-scan.js';
+import { serverMessages, traceProblems, type TraceProblem } from '../../probes/mrtr/trace-scan.js';
 
 const RETIRED = new Set<number>([ErrorCode.LegacyResourceNotFound, ErrorCode.LegacyUrlElicitationRequired]);
 
@@ -22,7 +22,6 @@ export default defineCheck({
   suite: 'protocol',
   requirements: ['BASE-15', 'BASE-17'],
   eras: ['modern'],
-  transports: ['stdio', 'http'],
   spec: 'basic/index#error-codes',
   final: true,
   async run(ctx) {

@@ -5,8 +5,8 @@
  */
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
-import { describeAnswer } from '../tools/shared/answer.js';
-import { listPages } from '../tools/shared/list-pages.js';
+import { describeAnswer } from '../../probes/tools/answer.js';
+import { listPages } from '../../probes/tools/list-pages.js';
 
 export default defineCheck({
   id: 'resources.legacy-subscribe',
@@ -14,7 +14,6 @@ export default defineCheck({
   suite: 'resources',
   requirements: ['RES-11'],
   eras: ['legacy'],
-  transports: ['stdio', 'http'],
   requires: ['resources'],
   spec: 'server/resources#subscriptions',
   async run(ctx) {

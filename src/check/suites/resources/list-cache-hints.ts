@@ -2,9 +2,9 @@
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, pass, violation } from '../../define.js';
 import type { Evidence } from '../../types.js';
-import { summarize } from '../tools/shared/answer.js';
-import { cacheHintProblems } from '../tools/shared/cache-hints.js';
-import { listPages, listingFrames, type ListMethod } from '../tools/shared/list-pages.js';
+import { summarize } from '../../probes/tools/answer.js';
+import { cacheHintProblems } from '../../probes/tools/cache-hints.js';
+import { listPages, listingFrames, type ListMethod } from '../../probes/tools/list-pages.js';
 
 export default defineCheck({
   id: 'resources.list-cache-hints',
@@ -12,7 +12,6 @@ export default defineCheck({
   suite: 'resources',
   requirements: ['CACHE-01', 'CACHE-02', 'CACHE-03'],
   eras: ['modern'],
-  transports: ['stdio', 'http'],
   requires: ['resources'],
   spec: 'server/utilities/caching',
   async run(ctx) {

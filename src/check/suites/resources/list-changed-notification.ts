@@ -5,15 +5,13 @@
  * Without a change (no tool allowed, or none changed the list) there is nothing to judge.
  */
 import { defineCheck } from '../../define.js';
-import { judgeListChange } from '../tools/shared/list-change.js';
+import { judgeListChange } from '../../probes/tools/list-change.js';
 
 export default defineCheck({
   id: 'resources.list-changed-notification',
   title: 'A change of the resource list is notified (notifications/resources/list_changed)',
   suite: 'resources',
   requirements: ['RES-10'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['resources'],
   spec: 'server/resources#list-changed-notification',
   // Last: it calls tools that change lists, which would disturb the checks that compare listings.

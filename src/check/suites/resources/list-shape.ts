@@ -1,17 +1,15 @@
 /** Every resources/list page has a `resources` array of Resource objects (uri, name, typed optional fields). */
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, violation } from '../../define.js';
-import { summarize } from '../tools/shared/answer.js';
-import { issueText, itemLabel, partIssues } from '../tools/shared/entity-shape.js';
-import { listPages, listingFrames } from '../tools/shared/list-pages.js';
+import { summarize } from '../../probes/tools/answer.js';
+import { issueText, itemLabel, partIssues } from '../../probes/tools/entity-shape.js';
+import { listPages, listingFrames } from '../../probes/tools/list-pages.js';
 
 export default defineCheck({
   id: 'resources.list-shape',
   title: 'resources/list returns Resource objects (uri, name, typed optional fields)',
   suite: 'resources',
   requirements: ['RES-01'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['resources'],
   spec: 'server/resources#listing-resources',
   async run(ctx) {

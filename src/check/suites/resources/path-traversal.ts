@@ -8,16 +8,14 @@
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
 import type { Evidence } from '../../types.js';
-import { listPages } from '../tools/shared/list-pages.js';
-import { servedText, traversalProbes } from './shared/traversal.js';
+import { listPages } from '../../probes/tools/list-pages.js';
+import { servedText, traversalProbes } from '../../probes/resources/traversal.js';
 
 export default defineCheck({
   id: 'resources.path-traversal',
   title: 'resources/read does not serve files outside the resource root through "../"',
   suite: 'resources',
   requirements: ['RES-09'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['resources'],
   spec: 'server/resources#security-considerations',
   async run(ctx) {

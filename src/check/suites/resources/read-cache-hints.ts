@@ -1,9 +1,9 @@
 /** 2026-07-28: a complete resources/read result MUST carry ttlMs and cacheScope. */
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
-import { summarize } from '../tools/shared/answer.js';
-import { cacheHintProblems } from '../tools/shared/cache-hints.js';
-import { readListed } from './shared/read-listed.js';
+import { summarize } from '../../probes/tools/answer.js';
+import { cacheHintProblems } from '../../probes/tools/cache-hints.js';
+import { readListed } from '../../probes/resources/read-listed.js';
 
 export default defineCheck({
   id: 'resources.read-cache-hints',
@@ -11,7 +11,6 @@ export default defineCheck({
   suite: 'resources',
   requirements: ['CACHE-01', 'CACHE-02', 'CACHE-03'],
   eras: ['modern'],
-  transports: ['stdio', 'http'],
   requires: ['resources'],
   spec: 'server/utilities/caching',
   async run(ctx) {

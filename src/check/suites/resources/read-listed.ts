@@ -1,17 +1,15 @@
 /** Reading a listed resource returns `contents`, each with a uri and either text or a base64 blob. */
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
-import { describeAnswer, summarize } from '../tools/shared/answer.js';
-import { issueText, partIssues } from '../tools/shared/entity-shape.js';
-import { MAX_READS, readListed } from './shared/read-listed.js';
+import { describeAnswer, summarize } from '../../probes/tools/answer.js';
+import { issueText, partIssues } from '../../probes/tools/entity-shape.js';
+import { MAX_READS, readListed } from '../../probes/resources/read-listed.js';
 
 export default defineCheck({
   id: 'resources.read-listed',
   title: 'resources/read of a listed resource returns contents with uri and text or blob',
   suite: 'resources',
   requirements: ['RES-03'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['resources'],
   spec: 'server/resources#reading-resources',
   async run(ctx) {

@@ -10,7 +10,7 @@ import type { McpClient } from '../../../client/types.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
 import type { CheckContext, Evidence } from '../../types.js';
-import { listPages, listingFrames, type Listing } from '../tools/shared/list-pages.js';
+import { listPages, listingFrames, type Listing } from '../../probes/tools/list-pages.js';
 
 const READS = 3;
 
@@ -20,7 +20,6 @@ export default defineCheck({
   suite: 'resources',
   requirements: ['RES-04'],
   eras: ['modern'],
-  transports: ['stdio', 'http'],
   requires: ['resources'],
   spec: 'server/resources#listing-resources',
   async run(ctx) {

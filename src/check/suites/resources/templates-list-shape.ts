@@ -2,17 +2,15 @@
 import { ErrorCode } from '../../../protocol/errors.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
-import { summarize } from '../tools/shared/answer.js';
-import { issueText, itemLabel, partIssues } from '../tools/shared/entity-shape.js';
-import { listPages, listingFrames } from '../tools/shared/list-pages.js';
+import { summarize } from '../../probes/tools/answer.js';
+import { issueText, itemLabel, partIssues } from '../../probes/tools/entity-shape.js';
+import { listPages, listingFrames } from '../../probes/tools/list-pages.js';
 
 export default defineCheck({
   id: 'resources.templates-list-shape',
   title: 'resources/templates/list returns ResourceTemplate objects (uriTemplate, name)',
   suite: 'resources',
   requirements: ['RES-02'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['resources'],
   spec: 'server/resources#resource-templates',
   async run(ctx) {

@@ -5,15 +5,13 @@
 import { ErrorCode } from '../../../protocol/errors.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
-import { probeUnknownUri } from './shared/unknown-uri.js';
+import { probeUnknownUri } from '../../probes/resources/unknown-uri.js';
 
 export default defineCheck({
   id: 'resources.unknown-uri-data',
   title: 'The resource-not-found error names the URI in data',
   suite: 'resources',
   requirements: ['EX-01'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['resources'],
   spec: 'server/resources#error-handling',
   async run(ctx) {

@@ -4,16 +4,14 @@
  */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
-import { describeAnswer } from '../tools/shared/answer.js';
-import { probeUnknownUri, servedContents } from './shared/unknown-uri.js';
+import { describeAnswer } from '../../probes/tools/answer.js';
+import { probeUnknownUri, servedContents } from '../../probes/resources/unknown-uri.js';
 
 export default defineCheck({
   id: 'resources.unknown-uri-error',
   title: 'resources/read of an unknown URI answers -32602 (not the retired -32002)',
   suite: 'resources',
   requirements: ['RES-05', 'RES-07', 'BASE-16'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['resources'],
   spec: 'server/resources#error-handling',
   async run(ctx) {

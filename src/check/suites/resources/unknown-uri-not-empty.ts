@@ -1,8 +1,8 @@
 /** A server MUST NOT answer a read of a resource that does not exist with an empty `contents`. */
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
-import { describeAnswer } from '../tools/shared/answer.js';
-import { probeUnknownUri, servedContents } from './shared/unknown-uri.js';
+import { describeAnswer } from '../../probes/tools/answer.js';
+import { probeUnknownUri, servedContents } from '../../probes/resources/unknown-uri.js';
 
 export default defineCheck({
   id: 'resources.unknown-uri-not-empty',
@@ -10,7 +10,6 @@ export default defineCheck({
   suite: 'resources',
   requirements: ['RES-06'],
   eras: ['modern'],
-  transports: ['stdio', 'http'],
   requires: ['resources'],
   spec: 'server/resources#error-handling',
   async run(ctx) {

@@ -5,17 +5,15 @@
  */
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
-import { summarize } from '../tools/shared/answer.js';
-import { listPages, listingFrames } from '../tools/shared/list-pages.js';
-import { templateProblem, uriProblem } from './shared/uri-syntax.js';
+import { summarize } from '../../probes/tools/answer.js';
+import { listPages, listingFrames } from '../../probes/tools/list-pages.js';
+import { templateProblem, uriProblem } from '../../probes/resources/uri-syntax.js';
 
 export default defineCheck({
   id: 'resources.uri-syntax',
   title: 'Listed resource URIs and URI templates follow RFC 3986',
   suite: 'resources',
   requirements: ['RES-08'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['resources'],
   spec: 'server/resources#common-uri-schemes',
   async run(ctx) {

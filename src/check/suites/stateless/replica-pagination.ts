@@ -5,8 +5,8 @@
  * one instance: this proves cursors need no sticky sessions.
  */
 import { defineCheck, pass, skip, violation, incomplete } from '../../define.js';
-import { connectReplica, REPLICA_HINT } from './other-instance.js';
-import { declaredLists, listDifference, walkPages } from './lists.js';
+import { connectReplica, REPLICA_HINT } from '../../probes/stateless/other-instance.js';
+import { declaredLists, listDifference, walkPages } from '../../probes/stateless/lists.js';
 
 const DATA_LISTS = ['resources/list'];
 
@@ -16,7 +16,6 @@ export default defineCheck({
   suite: 'stateless',
   requirements: ['LIFE-12', 'PAG-02'],
   eras: ['modern'],
-  transports: ['stdio', 'http'],
   spec: 'server/utilities/pagination',
   async run(ctx) {
     if (!ctx.replica) return incomplete('no-replica', `no replica given (${REPLICA_HINT})`);

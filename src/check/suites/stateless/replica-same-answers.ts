@@ -6,8 +6,8 @@
  */
 import { defineCheck, pass, skip, violation, incomplete } from '../../define.js';
 import type { Evidence } from '../../types.js';
-import { connectReplica, REPLICA_HINT } from './other-instance.js';
-import { declaredLists, listDifference, walkPages } from './lists.js';
+import { connectReplica, REPLICA_HINT } from '../../probes/stateless/other-instance.js';
+import { declaredLists, listDifference, walkPages } from '../../probes/stateless/lists.js';
 
 export default defineCheck({
   id: 'stateless.replica-same-answers',
@@ -15,7 +15,6 @@ export default defineCheck({
   suite: 'stateless',
   requirements: ['PR-03'],
   eras: ['modern'],
-  transports: ['stdio', 'http'],
   spec: 'basic/index#statelessness',
   async run(ctx) {
     if (!ctx.replica) return incomplete('no-replica', `no replica given (${REPLICA_HINT})`);

@@ -4,7 +4,7 @@
  * deterministic order). Compared: the run's connection and two fresh ones (fresh processes on stdio).
  */
 import { defineCheck, pass, violation } from '../../define.js';
-import { listDifference, onlyOrderDiffers } from './lists.js';
+import { listDifference, onlyOrderDiffers } from '../../probes/stateless/lists.js';
 
 export default defineCheck({
   id: 'stateless.tools-list-identical',
@@ -12,7 +12,6 @@ export default defineCheck({
   suite: 'stateless',
   requirements: ['TOOL-04', 'TOOL-05'],
   eras: ['modern'],
-  transports: ['stdio', 'http'],
   requires: ['tools'],
   spec: 'server/tools#listing-tools',
   async run(ctx) {

@@ -32,7 +32,6 @@ export default defineCheck({
   title: 'A server that got no message yet exits on EOF and on SIGTERM',
   suite: 'stdio',
   requirements: ['STDIO-04', 'STDIO-L1', 'STDIO-05'],
-  eras: ['modern', 'legacy'],
   transports: ['stdio'],
   spec: 'basic/transports/stdio#shutdown',
   async run(ctx) {

@@ -12,7 +12,6 @@ export default defineCheck({
   title: 'The server exits when its stdin closes',
   suite: 'stdio',
   requirements: ['STDIO-04', 'STDIO-L1'],
-  eras: ['modern', 'legacy'],
   transports: ['stdio'],
   spec: 'basic/transports/stdio#shutdown',
   async run(ctx) {

@@ -10,8 +10,8 @@
  * when no request is slow enough to tell.
  */
 import { defineCheck, pass, skip, violation, incomplete } from '../../define.js';
-import { probeWhileListening } from './listen-probe.js';
-import { probeByTiming } from './timing-probe.js';
+import { probeWhileListening } from '../../probes/stdio/listen-probe.js';
+import { probeByTiming } from '../../probes/stdio/timing-probe.js';
 
 /** How long the second request may take while the first is in progress. */
 const MAX_WAIT_MS = 3000;
@@ -21,7 +21,6 @@ export default defineCheck({
   title: 'Requests are answered while earlier ones are still in progress',
   suite: 'stdio',
   requirements: ['LIFE-13', 'ADV-03'],
-  eras: ['modern', 'legacy'],
   transports: ['stdio'],
   spec: 'basic/transports/stdio#stateless-on-stdio',
   async run(ctx) {

@@ -7,7 +7,6 @@ export default defineCheck({
   title: 'No request draws a flood of notifications',
   suite: 'stdio',
   requirements: ['ROB-01'],
-  eras: ['modern', 'legacy'],
   transports: ['stdio'],
   spec: 'basic#notifications',
   final: true,

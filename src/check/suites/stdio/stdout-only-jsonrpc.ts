@@ -5,7 +5,7 @@
  */
 import type { Frame } from '../../../wire/trace.js';
 import { defineCheck, pass, violation } from '../../define.js';
-import { clip } from '../protocol/probe.js';
+import { clip } from '../../probes/protocol/probe.js';
 
 const MAX_SHOWN = 5;
 
@@ -14,7 +14,6 @@ export default defineCheck({
   title: 'stdout carries only JSON-RPC messages',
   suite: 'stdio',
   requirements: ['STDIO-01', 'STDIO-02'],
-  eras: ['modern', 'legacy'],
   transports: ['stdio'],
   spec: 'basic/transports/stdio',
   final: true,

@@ -4,7 +4,7 @@
  * no subscription (JSON-RPC lets a server refuse any request), so there is nothing to acknowledge.
  */
 import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
-import { ACKNOWLEDGED, describeListenAnswer, listen, narrowFilter } from './listen.js';
+import { ACKNOWLEDGED, describeListenAnswer, listen, narrowFilter } from '../../probes/subscriptions/listen.js';
 
 export default defineCheck({
   id: 'subscriptions.ack-first',
@@ -12,7 +12,6 @@ export default defineCheck({
   suite: 'subscriptions',
   requirements: ['SUB-01'],
   eras: ['modern'],
-  transports: ['stdio', 'http'],
   spec: 'basic/patterns/subscriptions#acknowledgement',
   async run(ctx) {
     const filter = narrowFilter(ctx.client.serverCapabilities);

@@ -1,7 +1,7 @@
 /** The acknowledgement carries _meta subscriptionId equal to the listen request's JSON-RPC id (DIGEST §6). */
 import { META } from '../../../protocol/meta.js';
 import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
-import { acknowledgement, listen, narrowFilter, subscriptionIdOf } from './listen.js';
+import { acknowledgement, listen, narrowFilter, subscriptionIdOf } from '../../probes/subscriptions/listen.js';
 
 export default defineCheck({
   id: 'subscriptions.ack-subscription-id',
@@ -9,7 +9,6 @@ export default defineCheck({
   suite: 'subscriptions',
   requirements: ['SUB-01', 'SUB-05'],
   eras: ['modern'],
-  transports: ['stdio', 'http'],
   spec: 'basic/patterns/subscriptions#subscription-id',
   async run(ctx) {
     const listening = await listen(ctx, narrowFilter(ctx.client.serverCapabilities));

@@ -5,7 +5,7 @@
  */
 import { META } from '../../../protocol/meta.js';
 import { defineCheck, pass, skip, violation, notJudged, incomplete } from '../../define.js';
-import { broadFilter, changeMaker, listen, subscriptionIdOf } from './listen.js';
+import { broadFilter, changeMaker, listen, subscriptionIdOf } from '../../probes/subscriptions/listen.js';
 
 export default defineCheck({
   id: 'subscriptions.notifications-carry-id',
@@ -13,7 +13,6 @@ export default defineCheck({
   suite: 'subscriptions',
   requirements: ['SUB-03', 'SUB-05'],
   eras: ['modern'],
-  transports: ['stdio', 'http'],
   spec: 'basic/patterns/subscriptions#subscription-id',
   async run(ctx) {
     const change = await changeMaker(ctx);

@@ -5,7 +5,7 @@
  */
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
-import { changeMaker, KIND_OF_FILTER, listen, narrowFilter } from './listen.js';
+import { changeMaker, KIND_OF_FILTER, listen, narrowFilter } from '../../probes/subscriptions/listen.js';
 
 export default defineCheck({
   id: 'subscriptions.requested-kinds-only',
@@ -13,7 +13,6 @@ export default defineCheck({
   suite: 'subscriptions',
   requirements: ['SUB-02', 'RES-12', 'LOG-02'],
   eras: ['modern'],
-  transports: ['stdio', 'http'],
   spec: 'basic/patterns/subscriptions#filters',
   async run(ctx) {
     const change = await changeMaker(ctx);

@@ -7,8 +7,8 @@
 import type { RpcOutcome } from '../../../client/types.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, notJudged, pass, skip, violation } from '../../define.js';
-import { describeAnswer } from '../tools/shared/answer.js';
-import { TASK_TTL_MS, callableTools, legacyToolTasks } from './shared.js';
+import { describeAnswer } from '../../probes/tools/answer.js';
+import { TASK_TTL_MS, callableTools, legacyToolTasks } from '../../probes/tasks/shared.js';
 
 export default defineCheck({
   id: 'tasks.augmentation-ignored',
@@ -16,7 +16,6 @@ export default defineCheck({
   suite: 'tasks',
   requirements: ['TASK-L4'],
   eras: ['legacy'],
-  transports: ['stdio', 'http'],
   requires: ['tools'],
   spec: 'basic/utilities/tasks#task-support-and-handling',
   async run(ctx) {

@@ -7,9 +7,9 @@
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, notJudged, pass, skip, violation } from '../../define.js';
 import type { Finding } from '../../types.js';
-import { describeAnswer } from '../tools/shared/answer.js';
-import { createModernTask, modernNotApplicable } from './modern-task.js';
-import { pollDeadline, pollTask, statusOf, taskFieldProblems, transitionProblem } from './shared.js';
+import { describeAnswer } from '../../probes/tools/answer.js';
+import { createModernTask, modernNotApplicable } from '../../probes/tasks/modern-task.js';
+import { pollDeadline, pollTask, statusOf, taskFieldProblems, transitionProblem } from '../../probes/tasks/shared.js';
 
 export default defineCheck({
   id: 'tasks.durable-creation',
@@ -17,7 +17,6 @@ export default defineCheck({
   suite: 'tasks',
   requirements: ['TASK-X3', 'TASK-X2'],
   eras: ['modern'],
-  transports: ['stdio', 'http'],
   requires: ['tools'],
   spec: 'https://github.com/modelcontextprotocol/experimental-ext-tasks/blob/main/specification/draft/tasks.md#task-creation',
   async run(ctx) {

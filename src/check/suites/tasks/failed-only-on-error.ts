@@ -9,10 +9,10 @@ import type { JsonObject, RpcOutcome } from '../../../client/types.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, notJudged, pass, skip, violation } from '../../define.js';
 import type { CheckContext, Finding } from '../../types.js';
-import { breakArguments } from '../errors/invalid-arguments.js';
+import { breakArguments } from '../../probes/errors/invalid-arguments.js';
 import { isJsonRpcError } from './durable-creation.js';
-import { createModernTask, modernNotApplicable, type ModernTask } from './modern-task.js';
-import { pollDeadline, pollTask, statusOf } from './shared.js';
+import { createModernTask, modernNotApplicable, type ModernTask } from '../../probes/tasks/modern-task.js';
+import { pollDeadline, pollTask, statusOf } from '../../probes/tasks/shared.js';
 
 const TASK_SILENT = new Set(['notifications/progress', 'notifications/message']);
 
@@ -22,7 +22,6 @@ export default defineCheck({
   suite: 'tasks',
   requirements: ['TASK-X5'],
   eras: ['modern'],
-  transports: ['stdio', 'http'],
   requires: ['tools'],
   spec: 'https://github.com/modelcontextprotocol/experimental-ext-tasks/blob/main/specification/draft/tasks.md#task-execution-errors',
   async run(ctx) {

@@ -8,10 +8,10 @@ import { ErrorCode } from '../../../protocol/errors.js';
 import { META } from '../../../protocol/meta.js';
 import { defineCheck, notJudged, pass, skip, violation } from '../../define.js';
 import type { Finding } from '../../types.js';
-import { expectRejection, probeEvidence, sendProbe } from '../http/probe.js';
-import { modernMeta } from '../protocol/probe.js';
-import { createModernTask, modernNotApplicable } from './modern-task.js';
-import { WITH_TASKS_EXTENSION } from './shared.js';
+import { expectRejection, probeEvidence, sendProbe } from '../../probes/http/probe.js';
+import { modernMeta } from '../../probes/protocol/probe.js';
+import { createModernTask, modernNotApplicable } from '../../probes/tasks/modern-task.js';
+import { WITH_TASKS_EXTENSION } from '../../probes/tasks/shared.js';
 
 export default defineCheck({
   id: 'tasks.http-mcp-name',

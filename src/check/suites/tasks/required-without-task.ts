@@ -9,8 +9,8 @@ import { ErrorCode } from '../../../protocol/errors.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, notJudged, pass, skip, violation } from '../../define.js';
 import type { CheckContext, Finding } from '../../types.js';
-import { describeAnswer } from '../tools/shared/answer.js';
-import { TASK_TTL_MS, callableTools, legacyToolTasks, taskSupportOf } from './shared.js';
+import { describeAnswer } from '../../probes/tools/answer.js';
+import { TASK_TTL_MS, callableTools, legacyToolTasks, taskSupportOf } from '../../probes/tasks/shared.js';
 
 export default defineCheck({
   id: 'tasks.required-without-task',
@@ -18,7 +18,6 @@ export default defineCheck({
   suite: 'tasks',
   requirements: ['TASK-L1', 'TASK-L5'],
   eras: ['legacy'],
-  transports: ['stdio', 'http'],
   spec: 'basic/utilities/tasks#tool-level-negotiation',
   async run(ctx) {
     if (!legacyToolTasks(ctx.client.serverCapabilities)) return skip('the server does not declare tasks.requests.tools.call, so taskSupport has no force');

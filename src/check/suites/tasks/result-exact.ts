@@ -10,8 +10,8 @@ import { ErrorCode } from '../../../protocol/errors.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, notJudged, pass, skip, violation } from '../../define.js';
 import type { Finding } from '../../types.js';
-import { describeAnswer } from '../tools/shared/answer.js';
-import { TERMINAL, callableTools, sortedJson, legacyToolTasks, pollDeadline, statusOf, taskSupportOf } from './shared.js';
+import { describeAnswer } from '../../probes/tools/answer.js';
+import { TERMINAL, callableTools, sortedJson, legacyToolTasks, pollDeadline, statusOf, taskSupportOf } from '../../probes/tasks/shared.js';
 import { createLegacyTask } from './task-lifecycle.js';
 
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';
@@ -22,7 +22,6 @@ export default defineCheck({
   suite: 'tasks',
   requirements: ['TASK-L3'],
   eras: ['legacy'],
-  transports: ['stdio', 'http'],
   spec: 'basic/utilities/tasks#result-retrieval',
   async run(ctx) {
     if (!legacyToolTasks(ctx.client.serverCapabilities)) return skip('the server does not declare tasks.requests.tools.call');

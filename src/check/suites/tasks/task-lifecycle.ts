@@ -8,8 +8,8 @@ import type { McpClient } from '../../../client/types.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, notJudged, pass, skip, violation } from '../../define.js';
 import type { CheckContext, Evidence, Finding } from '../../types.js';
-import { describeAnswer } from '../tools/shared/answer.js';
-import { TASK_TTL_MS, callableTools, legacyToolTasks, pollDeadline, pollTask, statusOf, taskFieldProblems, taskSupportOf, transitionProblem } from './shared.js';
+import { describeAnswer } from '../../probes/tools/answer.js';
+import { TASK_TTL_MS, callableTools, legacyToolTasks, pollDeadline, pollTask, statusOf, taskFieldProblems, taskSupportOf, transitionProblem } from '../../probes/tasks/shared.js';
 
 export default defineCheck({
   id: 'tasks.task-lifecycle',
@@ -17,7 +17,6 @@ export default defineCheck({
   suite: 'tasks',
   requirements: ['TASK-L2'],
   eras: ['legacy'],
-  transports: ['stdio', 'http'],
   spec: 'basic/utilities/tasks#task-status-lifecycle',
   async run(ctx) {
     if (!legacyToolTasks(ctx.client.serverCapabilities)) return skip('the server does not declare tasks.requests.tools.call');

@@ -10,9 +10,9 @@ import { META } from '../../../protocol/meta.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
 import type { Finding } from '../../types.js';
 
-import { describeAnswer, eraMessage, errorOf, evidenceOf, exchange, probeId } from '../protocol/probe.js';
-import { modernNotApplicable } from './modern-task.js';
-import { WITH_TASKS_EXTENSION } from './shared.js';
+import { describeAnswer, eraMessage, errorOf, evidenceOf, exchange, probeId } from '../../probes/protocol/probe.js';
+import { modernNotApplicable } from '../../probes/tasks/modern-task.js';
+import { WITH_TASKS_EXTENSION } from '../../probes/tasks/shared.js';
 
 export default defineCheck({
   id: 'tasks.unknown-task-id',
@@ -20,7 +20,6 @@ export default defineCheck({
   suite: 'tasks',
   requirements: ['TASK-X4', 'TASK-X7'],
   eras: ['modern'],
-  transports: ['stdio', 'http'],
   spec: 'https://github.com/modelcontextprotocol/experimental-ext-tasks/blob/main/specification/draft/tasks.md#protocol-errors',
   async run(ctx) {
     const reason = modernNotApplicable(ctx);

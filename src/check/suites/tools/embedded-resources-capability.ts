@@ -6,8 +6,8 @@
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, incomplete, pass, violation } from '../../define.js';
 import type { Frame, Trace } from '../../../wire/trace.js';
-import { serverMessages } from '../mrtr/trace-scan.js';
-import { sampleArguments } from './shared/sample-arguments.js';
+import { serverMessages } from '../../probes/mrtr/trace-scan.js';
+import { sampleArguments } from '../../probes/tools/sample-arguments.js';
 
 const MAX_CALLS = 5;
 
@@ -16,8 +16,6 @@ export default defineCheck({
   title: 'A server returning embedded resources declares the resources capability',
   suite: 'tools',
   requirements: ['TOOL-15'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['tools'],
   spec: 'server/tools#embedded-resources',
   final: true,

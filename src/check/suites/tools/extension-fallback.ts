@@ -11,8 +11,8 @@
 import { isObject, isRequest, isResponse, type JsonObject } from '../../../protocol/jsonrpc.js';
 import { META } from '../../../protocol/meta.js';
 import { defineCheck, pass, skip } from '../../define.js';
-import { traceProblems, type TraceProblem } from '../mrtr/trace-scan.js';
-import { sampleArguments } from './shared/sample-arguments.js';
+import { traceProblems, type TraceProblem } from '../../probes/mrtr/trace-scan.js';
+import { sampleArguments } from '../../probes/tools/sample-arguments.js';
 
 const CORE_RESULT_TYPES = new Set(['complete', 'input_required']);
 const MAX_CALLS = 5;
@@ -23,7 +23,6 @@ export default defineCheck({
   suite: 'tools',
   requirements: ['LIFE-17'],
   eras: ['modern'],
-  transports: ['stdio', 'http'],
   spec: 'basic/versioning#extension-negotiation',
   final: true,
   async run(ctx) {

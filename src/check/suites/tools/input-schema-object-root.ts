@@ -2,15 +2,13 @@
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, violation } from '../../define.js';
 import type { Finding } from '../../types.js';
-import { listedTools, toolName } from './shared/listed-tools.js';
+import { listedTools, toolName } from '../../probes/tools/listed-tools.js';
 
 export default defineCheck({
   id: 'tools.input-schema-object-root',
   title: 'Each inputSchema has type: "object" at its root',
   suite: 'tools',
   requirements: ['TOOL-02'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['tools'],
   spec: 'server/tools#input-schema',
   async run(ctx) {

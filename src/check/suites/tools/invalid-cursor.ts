@@ -2,7 +2,7 @@
 import { ErrorCode } from '../../../protocol/errors.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, violation } from '../../define.js';
-import { describeAnswer } from './shared/answer.js';
+import { describeAnswer } from '../../probes/tools/answer.js';
 
 /** Opaque enough that no server issues it: fixed, so runs compare. */
 export const INVALID_CURSOR = 'mcpvet-invalid-cursor-7f3a';
@@ -12,8 +12,6 @@ export default defineCheck({
   title: 'tools/list with an invalid cursor answers -32602',
   suite: 'tools',
   requirements: ['PAG-01'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['tools'],
   spec: 'server/utilities/pagination#error-handling',
   async run(ctx) {

@@ -1,8 +1,8 @@
 /** 2026-07-28: every tools/list page MUST carry ttlMs (integer >= 0) and cacheScope (public|private). */
 import { defineCheck, pass, skip, violation } from '../../define.js';
-import { summarize } from './shared/answer.js';
-import { cacheHintProblems } from './shared/cache-hints.js';
-import { listPages, listingFrames } from './shared/list-pages.js';
+import { summarize } from '../../probes/tools/answer.js';
+import { cacheHintProblems } from '../../probes/tools/cache-hints.js';
+import { listPages, listingFrames } from '../../probes/tools/list-pages.js';
 
 export default defineCheck({
   id: 'tools.list-cache-hints',
@@ -10,7 +10,6 @@ export default defineCheck({
   suite: 'tools',
   requirements: ['CACHE-01', 'CACHE-02', 'CACHE-03'],
   eras: ['modern'],
-  transports: ['stdio', 'http'],
   requires: ['tools'],
   spec: 'server/utilities/caching',
   async run(ctx) {

@@ -5,15 +5,13 @@
  * Without a change (no tool allowed, or none changed the list) there is nothing to judge.
  */
 import { defineCheck } from '../../define.js';
-import { judgeListChange } from './shared/list-change.js';
+import { judgeListChange } from '../../probes/tools/list-change.js';
 
 export default defineCheck({
   id: 'tools.list-changed-notification',
   title: 'A change of the tool list is notified (notifications/tools/list_changed)',
   suite: 'tools',
   requirements: ['TOOL-14'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['tools'],
   spec: 'server/tools#list-changed-notification',
   // Last: it calls tools that change lists, which would disturb the checks that compare listings.

@@ -1,17 +1,15 @@
 /** Every tools/list page has a `tools` array of Tool objects: name, inputSchema object, typed optional fields. */
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, violation } from '../../define.js';
-import { summarize } from './shared/answer.js';
-import { issueText, itemLabel, partIssues } from './shared/entity-shape.js';
-import { listPages, listingFrames } from './shared/list-pages.js';
+import { summarize } from '../../probes/tools/answer.js';
+import { issueText, itemLabel, partIssues } from '../../probes/tools/entity-shape.js';
+import { listPages, listingFrames } from '../../probes/tools/list-pages.js';
 
 export default defineCheck({
   id: 'tools.list-shape',
   title: 'tools/list returns Tool objects (name, inputSchema object, typed optional fields)',
   suite: 'tools',
   requirements: ['TOOL-01'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['tools'],
   spec: 'server/tools#listing-tools',
   async run(ctx) {

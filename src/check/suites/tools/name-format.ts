@@ -1,6 +1,6 @@
 /** Tool names SHOULD be 1-128 characters of A-Z a-z 0-9 _ - . (SEP-986). */
 import { defineCheck, pass, violation } from '../../define.js';
-import { listedTools } from './shared/listed-tools.js';
+import { listedTools } from '../../probes/tools/listed-tools.js';
 
 const NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
@@ -9,8 +9,6 @@ export default defineCheck({
   title: 'Tool names use 1-128 of A-Z a-z 0-9 _ - .',
   suite: 'tools',
   requirements: ['TOOL-06'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['tools'],
   spec: 'server/tools#tool-names',
   async run(ctx) {

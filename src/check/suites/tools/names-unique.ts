@@ -1,14 +1,12 @@
 /** Tool names SHOULD be unique within a server (SEP-986); a client can only call one of two namesakes. */
 import { defineCheck, pass, violation } from '../../define.js';
-import { listedTools } from './shared/listed-tools.js';
+import { listedTools } from '../../probes/tools/listed-tools.js';
 
 export default defineCheck({
   id: 'tools.names-unique',
   title: 'Tool names are unique within the server',
   suite: 'tools',
   requirements: ['TOOL-07'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['tools'],
   spec: 'server/tools#tool-names',
   async run(ctx) {

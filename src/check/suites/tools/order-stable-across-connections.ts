@@ -1,15 +1,13 @@
 /** A fresh connection SHOULD see the tools in the same order as the first one. */
 import { defineCheck, pass, skip, violation } from '../../define.js';
-import { listOnTwoConnections } from './shared/two-listings.js';
-import { namesOf, orderDifference } from './shared/name-order.js';
+import { listOnTwoConnections } from '../../probes/tools/two-listings.js';
+import { namesOf, orderDifference } from '../../probes/tools/name-order.js';
 
 export default defineCheck({
   id: 'tools.order-stable-across-connections',
   title: 'tools/list order is the same on a new connection',
   suite: 'tools',
   requirements: ['TOOL-05', 'ADV-02'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['tools'],
   spec: 'server/tools#listing-tools',
   async run(ctx) {

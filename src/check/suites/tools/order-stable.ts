@@ -1,15 +1,13 @@
 /** Listing tools twice on the same connection SHOULD give the same order (prompt-cache hits, caching). */
 import { defineCheck, pass, skip, violation } from '../../define.js';
-import { listPages, listingFrames } from './shared/list-pages.js';
-import { namesOf, orderDifference } from './shared/name-order.js';
+import { listPages, listingFrames } from '../../probes/tools/list-pages.js';
+import { namesOf, orderDifference } from '../../probes/tools/name-order.js';
 
 export default defineCheck({
   id: 'tools.order-stable',
   title: 'tools/list order is the same on repeated calls',
   suite: 'tools',
   requirements: ['TOOL-05', 'ADV-02'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['tools'],
   spec: 'server/tools#listing-tools',
   async run(ctx) {

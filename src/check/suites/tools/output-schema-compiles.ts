@@ -1,15 +1,13 @@
 /** Each outputSchema compiles as JSON Schema 2020-12 (or the dialect its $schema names). */
 import { defineCheck, skip } from '../../define.js';
-import { listedTools } from './shared/listed-tools.js';
-import { schemaCompileFinding } from './shared/schema-compile.js';
+import { listedTools } from '../../probes/tools/listed-tools.js';
+import { schemaCompileFinding } from '../../probes/tools/schema-compile.js';
 
 export default defineCheck({
   id: 'tools.output-schema-compiles',
   title: 'Each outputSchema compiles as JSON Schema 2020-12 unless $schema says otherwise',
   suite: 'tools',
   requirements: ['TOOL-03'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['tools'],
   spec: 'basic#json-schema-usage',
   async run(ctx) {

@@ -1,6 +1,6 @@
 /** 2026-07-28: all pages of one list request MUST use the same cacheScope (SEP-2549). */
 import { defineCheck, pass, skip, violation } from '../../define.js';
-import { listPages, listingFrames } from './shared/list-pages.js';
+import { listPages, listingFrames } from '../../probes/tools/list-pages.js';
 
 export default defineCheck({
   id: 'tools.pagination-cache-scope',
@@ -8,7 +8,6 @@ export default defineCheck({
   suite: 'tools',
   requirements: ['CACHE-04'],
   eras: ['modern'],
-  transports: ['stdio', 'http'],
   requires: ['tools'],
   spec: 'server/utilities/caching',
   async run(ctx) {

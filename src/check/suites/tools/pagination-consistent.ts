@@ -3,16 +3,14 @@
  * two pages (a client that concatenates pages would list it twice).
  */
 import { defineCheck, pass, violation } from '../../define.js';
-import { listPages, listingFrames } from './shared/list-pages.js';
-import { namesOf } from './shared/name-order.js';
+import { listPages, listingFrames } from '../../probes/tools/list-pages.js';
+import { namesOf } from '../../probes/tools/name-order.js';
 
 export default defineCheck({
   id: 'tools.pagination-consistent',
   title: 'tools/list pagination ends and never repeats a tool across pages',
   suite: 'tools',
   requirements: ['PAG-02'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['tools'],
   spec: 'server/utilities/pagination',
   async run(ctx) {

@@ -3,16 +3,14 @@
  * here: both connections use the same target and headers).
  */
 import { defineCheck, pass, skip, violation } from '../../define.js';
-import { listOnTwoConnections } from './shared/two-listings.js';
-import { namesOf, setDifference } from './shared/name-order.js';
+import { listOnTwoConnections } from '../../probes/tools/two-listings.js';
+import { namesOf, setDifference } from '../../probes/tools/name-order.js';
 
 export default defineCheck({
   id: 'tools.set-stable-across-connections',
   title: 'A new connection sees the same set of tools',
   suite: 'tools',
   requirements: ['TOOL-04', 'ADV-02'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['tools'],
   spec: 'server/tools#listing-tools',
   async run(ctx) {

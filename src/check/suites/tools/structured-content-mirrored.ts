@@ -5,7 +5,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation, incomplete } from '../../define.js';
-import { nothingJudged, outputCalls } from './shared/output-calls.js';
+import { nothingJudged, outputCalls } from '../../probes/tools/output-calls.js';
 import { parseJson } from '../../../wire/json-depth.js';
 
 export default defineCheck({
@@ -13,8 +13,6 @@ export default defineCheck({
   title: 'structuredContent is mirrored as JSON in a text block',
   suite: 'tools',
   requirements: ['TOOL-09'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['tools'],
   spec: 'server/tools#structured-content',
   async run(ctx) {

@@ -1,14 +1,12 @@
 /** A tool that declares an outputSchema MUST return structuredContent on a successful call. */
 import { defineCheck, pass, skip, violation, incomplete } from '../../define.js';
-import { nothingJudged, outputCalls } from './shared/output-calls.js';
+import { nothingJudged, outputCalls } from '../../probes/tools/output-calls.js';
 
 export default defineCheck({
   id: 'tools.structured-content-present',
   title: 'Tools with an outputSchema return structuredContent',
   suite: 'tools',
   requirements: ['TOOL-08'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['tools'],
   spec: 'server/tools#output-schema',
   async run(ctx) {

@@ -1,16 +1,14 @@
 /** structuredContent MUST conform to the tool's outputSchema. */
 import { compileSchema, schemaProblems, unenforcedPatterns } from '../../../protocol/json-schema.js';
 import { defineCheck, pass, skip, violation, incomplete } from '../../define.js';
-import { summarize } from './shared/answer.js';
-import { nothingJudged, outputCalls } from './shared/output-calls.js';
+import { summarize } from '../../probes/tools/answer.js';
+import { nothingJudged, outputCalls } from '../../probes/tools/output-calls.js';
 
 export default defineCheck({
   id: 'tools.structured-content-valid',
   title: 'structuredContent is valid against the outputSchema',
   suite: 'tools',
   requirements: ['TOOL-08'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   requires: ['tools'],
   spec: 'server/tools#output-schema',
   async run(ctx) {

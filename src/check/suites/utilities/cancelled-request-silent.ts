@@ -12,8 +12,8 @@ import { TransportError } from '../../../protocol/transport-error.js';
 import type { Frame } from '../../../wire/trace.js';
 import { defineCheck, incomplete, notJudged, pass, violation } from '../../define.js';
 import type { Finding } from '../../types.js';
-import { probeId } from '../protocol/probe.js';
-import { callableTools, type Callable } from './shared/callable-tools.js';
+import { probeId } from '../../probes/protocol/probe.js';
+import { callableTools, type Callable } from '../../probes/utilities/callable-tools.js';
 
 const RACE_MS = 50;
 const WATCH_MS = 600;
@@ -23,7 +23,6 @@ export default defineCheck({
   title: 'Nothing more comes for a cancelled request',
   suite: 'utilities',
   requirements: ['CAN-01', 'CAN-05'],
-  eras: ['modern', 'legacy'],
   transports: ['stdio'],
   spec: 'basic/patterns/cancellation',
   async run(ctx) {

@@ -5,7 +5,7 @@
 import { ErrorCode } from '../../../protocol/errors.js';
 import { META } from '../../../protocol/meta.js';
 import { defineCheck, pass, violation } from '../../define.js';
-import { describeAnswer, errorOf, evidenceOf, exchange, eraMessage, modernMeta, probeId } from '../protocol/probe.js';
+import { describeAnswer, errorOf, evidenceOf, exchange, eraMessage, modernMeta, probeId } from '../../probes/protocol/probe.js';
 
 const LIST_METHODS: [string, string][] = [
   ['tools', 'tools/list'],
@@ -19,7 +19,6 @@ export default defineCheck({
   suite: 'utilities',
   requirements: ['LOG-03'],
   eras: ['modern'],
-  transports: ['stdio', 'http'],
   requires: ['logging'],
   spec: 'server/utilities/logging#error-handling',
   async run(ctx) {

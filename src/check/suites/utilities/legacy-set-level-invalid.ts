@@ -1,7 +1,7 @@
 /** logging/setLevel with a level that does not exist SHOULD get -32602 (2025-11-25 logging#error-handling). */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, pass, violation } from '../../define.js';
-import { describeAnswer, errorOf, evidenceOf, exchange, eraMessage, probeId } from '../protocol/probe.js';
+import { describeAnswer, errorOf, evidenceOf, exchange, eraMessage, probeId } from '../../probes/protocol/probe.js';
 
 export default defineCheck({
   id: 'utilities.legacy-set-level-invalid',
@@ -9,7 +9,6 @@ export default defineCheck({
   suite: 'utilities',
   requirements: ['LOG-06'],
   eras: ['legacy'],
-  transports: ['stdio', 'http'],
   requires: ['logging'],
   spec: 'server/utilities/logging#error-handling',
   async run(ctx) {

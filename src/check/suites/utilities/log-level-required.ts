@@ -4,8 +4,8 @@
  * tools are called without the key; any log notification they draw breaks the rule.
  */
 import { defineCheck, notJudged, pass, violation } from '../../define.js';
-import { callableTools } from './shared/callable-tools.js';
-import { callForLogs, ownConnection } from './shared/tool-logs.js';
+import { callableTools } from '../../probes/utilities/callable-tools.js';
+import { callForLogs, ownConnection } from '../../probes/utilities/tool-logs.js';
 
 export default defineCheck({
   id: 'utilities.log-level-required',
@@ -13,7 +13,6 @@ export default defineCheck({
   suite: 'utilities',
   requirements: ['LOG-01'],
   eras: ['modern'],
-  transports: ['stdio', 'http'],
   spec: 'server/utilities/logging#per-request-log-level',
   async run(ctx) {
     const callable = await callableTools(ctx);

@@ -7,17 +7,15 @@
 import { META } from '../../../protocol/meta.js';
 import { defineCheck, notJudged, pass, violation } from '../../define.js';
 import type { Evidence } from '../../types.js';
-import { serverMessages } from '../mrtr/trace-scan.js';
-import { callableTools } from './shared/callable-tools.js';
-import { callForLogs, ownConnection } from './shared/tool-logs.js';
+import { serverMessages } from '../../probes/mrtr/trace-scan.js';
+import { callableTools } from '../../probes/utilities/callable-tools.js';
+import { callForLogs, ownConnection } from '../../probes/utilities/tool-logs.js';
 
 export default defineCheck({
   id: 'utilities.logging-declared',
   title: 'A server that logs declares the logging capability',
   suite: 'utilities',
   requirements: ['LOG-04'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   spec: 'server/utilities/logging#capabilities',
   async run(ctx) {
     if ('logging' in ctx.client.serverCapabilities) return pass('the server declares the logging capability');

@@ -7,9 +7,9 @@
 import { TransportError } from '../../../protocol/transport-error.js';
 import { defineCheck, incomplete, notJudged, pass, violation } from '../../define.js';
 import type { Finding } from '../../types.js';
-import { probeId } from '../protocol/probe.js';
-import { callableTools } from './shared/callable-tools.js';
-import { scanProgress, type ProgressProblem } from './shared/progress-scan.js';
+import { probeId } from '../../probes/protocol/probe.js';
+import { callableTools } from '../../probes/utilities/callable-tools.js';
+import { scanProgress, type ProgressProblem } from '../../probes/utilities/progress-scan.js';
 
 /** How long after the last response a late progress notification is still waited for. */
 const LATE_MS = 300;
@@ -19,8 +19,6 @@ export default defineCheck({
   title: 'Progress increases, names only active requests, and stops at completion',
   suite: 'utilities',
   requirements: ['PROG-01', 'PROG-02', 'PROG-03'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   spec: 'basic/patterns/progress',
   async run(ctx) {
     const callable = await callableTools(ctx);

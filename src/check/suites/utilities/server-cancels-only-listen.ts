@@ -5,7 +5,7 @@
  */
 import { isObject, isRequest } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass } from '../../define.js';
-import { serverMessages, traceProblems, type TraceProblem } from '../mrtr/trace-scan.js';
+import { serverMessages, traceProblems, type TraceProblem } from '../../probes/mrtr/trace-scan.js';
 
 export default defineCheck({
   id: 'utilities.server-cancels-only-listen',
@@ -13,7 +13,6 @@ export default defineCheck({
   suite: 'utilities',
   requirements: ['CAN-03'],
   eras: ['modern'],
-  transports: ['stdio', 'http'],
   spec: 'basic/patterns/cancellation',
   final: true,
   async run(ctx) {

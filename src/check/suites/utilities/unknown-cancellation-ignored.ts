@@ -5,15 +5,13 @@
  */
 import { isObject, isResponse } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
-import { describeAnswer, evidenceOf, exchange, eraMessage, probeId } from '../protocol/probe.js';
+import { describeAnswer, evidenceOf, exchange, eraMessage, probeId } from '../../probes/protocol/probe.js';
 
 export default defineCheck({
   id: 'utilities.unknown-cancellation-ignored',
   title: 'A cancellation for an unknown request is ignored',
   suite: 'utilities',
   requirements: ['CAN-06'],
-  eras: ['modern', 'legacy'],
-  transports: ['stdio', 'http'],
   spec: 'basic/patterns/cancellation#error-handling',
   async run(ctx) {
     if (ctx.era === 'modern' && ctx.transport === 'http') return skip('over HTTP in 2026-07-28 cancellation is the closed stream; http.notification-202 judges notifications');
