@@ -3,7 +3,12 @@ import { parse } from 'yaml';
 
 export default defineConfig({
   // Source imports of the requirements YAML get its parsed value, as in the bundle (scripts/build.mjs).
-  plugins: [{ name: 'yaml-as-json', transform: (code: string, id: string) => (id.endsWith('.yaml') ? { code: `export default ${JSON.stringify(parse(code))};`, map: null } : undefined) }],
+  plugins: [
+    {
+      name: 'yaml-as-json',
+      transform: (code: string, id: string) => (id.endsWith('.yaml') ? { code: `export default ${JSON.stringify(parse(code))};`, map: null } : undefined),
+    },
+  ],
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,

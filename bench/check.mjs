@@ -6,6 +6,16 @@ const runs = Number(process.env.BENCH_RUNS ?? 7);
 const node = process.execPath;
 
 print([
-  measure('mcpvet check -- node notes-server (every suite, stdio, modern)', node, ['dist/cli.js', 'check', '--format', 'json', '--', node, 'dist/examples/notes-server.js'], runs),
-  measure('mcpvet check --protocol-era legacy -- node notes-server', node, ['dist/cli.js', 'check', '--protocol-era', 'legacy', '--format', 'json', '--', node, 'dist/examples/notes-server.js'], runs),
+  measure(
+    'mcpvet check -- node notes-server (every suite, stdio, modern)',
+    node,
+    ['dist/cli.js', 'check', '--format', 'json', '--', node, 'dist/examples/notes-server.js'],
+    runs,
+  ),
+  measure(
+    'mcpvet check --protocol-era legacy -- node notes-server',
+    node,
+    ['dist/cli.js', 'check', '--protocol-era', 'legacy', '--format', 'json', '--', node, 'dist/examples/notes-server.js'],
+    runs,
+  ),
 ]);

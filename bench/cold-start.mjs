@@ -10,5 +10,10 @@ const server = ['dist/examples/notes-server.js'];
 print([
   measure('node -e "" (floor: an empty Node process)', node, ['-e', ''], runs),
   measure('mcpvet --version (CLI start-up alone)', node, ['dist/cli.js', '--version'], runs),
-  measure('mcpvet call --method tools/list -- node notes-server (everything)', node, ['dist/cli.js', 'call', '--method', 'tools/list', '--', node, ...server], runs),
+  measure(
+    'mcpvet call --method tools/list -- node notes-server (everything)',
+    node,
+    ['dist/cli.js', 'call', '--method', 'tools/list', '--', node, ...server],
+    runs,
+  ),
 ]);

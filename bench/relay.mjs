@@ -35,16 +35,18 @@ function lineClient(command, args) {
     }
   });
   return {
-    ask: (message) => new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no answer to ${message.id} within 10 s`)), 10_000);
-      waiting.set(message.id, (answer) => (clearTimeout(timer), resolve(answer)));
-      child.stdin.write(JSON.stringify(message) + '\n');
-    }),
-    close: () => new Promise((resolve) => {
-      const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
-      child.once('exit', () => (clearTimeout(timer), resolve()));
-      child.stdin.end();
-    }),
+    ask: (message) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no answer to ${message.id} within 10 s`)), 10_000);
+        waiting.set(message.id, (answer) => (clearTimeout(timer), resolve(answer)));
+        child.stdin.write(JSON.stringify(message) + '\n');
+      }),
+    close: () =>
+      new Promise((resolve) => {
+        const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+        child.once('exit', () => (clearTimeout(timer), resolve()));
+        child.stdin.end();
+      }),
   };
 }
 
@@ -70,7 +72,17 @@ async function timeStdio(command, args, callArgs) {
 
 /** A stdio cassette of `size` distinct get_note calls (id = "n<i>"). */
 function writeCassette(dir, size) {
-  const header = { type: 'header', format: 'mcpvet-cassette', version: 1, recordedAt: new Date().toISOString(), target: { transport: 'stdio', description: 'bench' }, transport: 'stdio', era: 'modern', complete: true, redactions: [] };
+  const header = {
+    type: 'header',
+    format: 'mcpvet-cassette',
+    version: 1,
+    recordedAt: new Date().toISOString(),
+    target: { transport: 'stdio', description: 'bench' },
+    transport: 'stdio',
+    era: 'modern',
+    complete: true,
+    redactions: [],
+  };
   const lines = [JSON.stringify(header)];
   for (let i = 0; i < size; i++) {
     const request = call(i, { id: `n${i}` });
@@ -104,27 +116,43 @@ function listening(args) {
 function httpAsk(url) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const target = new URL(url);
-  return (message) => new Promise((resolve, reject) => {
-    const body = JSON.stringify(message);
-    const outgoing = request({ host: target.hostname, port: target.port, path: target.pathname + target.search, method: 'POST', agent, timeout: 10_000, headers: {
-      'content-type': 'application/json', accept: 'application/json, text/event-stream', 'content-length': Buffer.byteLength(body),
-      'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'get_note',
-    } }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => (text += chunk));
-      response.on('end', () => {
-        try {
-          resolve(JSON.parse(text.startsWith('event:') || text.startsWith('data:') ? /data: (.*)/.exec(text)[1] : text));
-        } catch {
-          reject(new Error(`HTTP ${response.statusCode}: ${text.slice(0, 200)}`));
-        }
-      });
+  return (message) =>
+    new Promise((resolve, reject) => {
+      const body = JSON.stringify(message);
+      const outgoing = request(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname + target.search,
+          method: 'POST',
+          agent,
+          timeout: 10_000,
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'content-length': Buffer.byteLength(body),
+            'mcp-protocol-version': '2026-07-28',
+            'mcp-method': 'tools/call',
+            'mcp-name': 'get_note',
+          },
+        },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk) => (text += chunk));
+          response.on('end', () => {
+            try {
+              resolve(JSON.parse(text.startsWith('event:') || text.startsWith('data:') ? /data: (.*)/.exec(text)[1] : text));
+            } catch {
+              reject(new Error(`HTTP ${response.statusCode}: ${text.slice(0, 200)}`));
+            }
+          });
+        },
+      );
+      outgoing.on('timeout', () => outgoing.destroy(new Error('no answer within 10 s')));
+      outgoing.on('error', reject);
+      outgoing.end(body);
     });
-    outgoing.on('timeout', () => outgoing.destroy(new Error('no answer within 10 s')));
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
 }
 
 const perSecond = (ms) => Math.round((CALLS / ms) * 1000);
@@ -144,7 +172,9 @@ try {
   try {
     const direct = await timeCalls(httpAsk(server.url), () => ({ id: 'n1' }));
     const proxied = await timeCalls(httpAsk(proxy.url), () => ({ id: 'n1' }));
-    console.log(`http direct: ${perSecond(direct)} req/s; via mcpvet proxy --listen: ${perSecond(proxied)} req/s (${(proxied / direct).toFixed(2)}x the time, +${(usPerCall(proxied) - usPerCall(direct)).toFixed(0)} us a request)`);
+    console.log(
+      `http direct: ${perSecond(direct)} req/s; via mcpvet proxy --listen: ${perSecond(proxied)} req/s (${(proxied / direct).toFixed(2)}x the time, +${(usPerCall(proxied) - usPerCall(direct)).toFixed(0)} us a request)`,
+    );
   } finally {
     await proxy.stop();
     await server.stop();
@@ -152,7 +182,9 @@ try {
 
   const direct = await timeStdio(node, [SERVER], () => ({ id: 'n1' }));
   const relayed = await timeStdio(node, [CLI, 'proxy', '--', node, SERVER], () => ({ id: 'n1' }));
-  console.log(`stdio direct: ${usPerCall(direct).toFixed(1)} us a message; via mcpvet proxy: ${usPerCall(relayed).toFixed(1)} us (+${(usPerCall(relayed) - usPerCall(direct)).toFixed(1)} us a message)`);
+  console.log(
+    `stdio direct: ${usPerCall(direct).toFixed(1)} us a message; via mcpvet proxy: ${usPerCall(relayed).toFixed(1)} us (+${(usPerCall(relayed) - usPerCall(direct)).toFixed(1)} us a message)`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -33,7 +33,9 @@ function yamlAsJson() {
 
 const servers = (dir) =>
   existsSync(dir)
-    ? readdirSync(dir).filter((f) => /\.ts$/.test(f) && !f.endsWith('.d.ts')).map((f) => join(dir, f))
+    ? readdirSync(dir)
+        .filter((f) => /\.ts$/.test(f) && !f.endsWith('.d.ts'))
+        .map((f) => join(dir, f))
     : [];
 
 await Promise.all([

@@ -20,7 +20,10 @@ export async function assertConformance(target: Target, options: CheckRunOptions
   const report = await runCheckRun(target, options);
   const bad = report.results.filter((result) => result.status === 'fail' || result.status === 'error' || (options.strictWarnings && result.status === 'warn'));
   if (bad.length > 0) {
-    throw new ConformanceError(`${bad.length} check(s) did not pass:\n${bad.map((result) => `  ${result.status} ${result.id}: ${result.message}`).join('\n')}`, report);
+    throw new ConformanceError(
+      `${bad.length} check(s) did not pass:\n${bad.map((result) => `  ${result.status} ${result.id}: ${result.message}`).join('\n')}`,
+      report,
+    );
   }
   return report;
 }
@@ -30,6 +33,8 @@ export async function assertToolsLintClean(client: McpClient): Promise<void> {
   const findings = lintTools(await client.listAll('tools/list'));
   if (hasErrors(findings)) {
     const errors = findings.filter((finding) => finding.severity === 'error');
-    throw new ConformanceError(`${errors.length} lint error(s):\n${errors.map((finding) => `  ${finding.tool} ${finding.path}: ${finding.message}`).join('\n')}`);
+    throw new ConformanceError(
+      `${errors.length} lint error(s):\n${errors.map((finding) => `  ${finding.tool} ${finding.path}: ${finding.message}`).join('\n')}`,
+    );
   }
 }

@@ -21,6 +21,32 @@ export type { ContractSnapshot } from './contract/snapshot-types.js';
 export type { ContractChange } from './contract/change.js';
 export { assertConformance, assertToolsLintClean, ConformanceError } from './assert.js';
 
-export { withFaults, parseFaultRule, parseFaultRules, FaultRuleError, FaultPlan, type FaultRule, type FaultyServer, type WithFaultsOptions } from './fault/index.js';
-export { readCassette, parseCassette, CassetteFormatError, Redactor, type Cassette, type CassetteHeader, type CassetteFrame, type MatchMode } from './cassette/index.js';
-export { serveCassette, replayTarget, withRecording, type ReplayOptions, type RecordOptions, type ListenerOptions, type RunningProxy } from './library/cassettes.js';
+export {
+  withFaults,
+  parseFaultRule,
+  parseFaultRules,
+  FaultRuleError,
+  FaultPlan,
+  type FaultRule,
+  type FaultyServer,
+  type WithFaultsOptions,
+} from './fault/index.js';
+export {
+  readCassette,
+  parseCassette,
+  CassetteFormatError,
+  Redactor,
+  type Cassette,
+  type CassetteHeader,
+  type CassetteFrame,
+  type MatchMode,
+} from './cassette/index.js';
+export {
+  serveCassette,
+  replayTarget,
+  withRecording,
+  type ReplayOptions,
+  type RecordOptions,
+  type ListenerOptions,
+  type RunningProxy,
+} from './library/cassettes.js';

@@ -71,7 +71,10 @@ export function scopesNeeded(message: Json): string[] {
   return [BASE_SCOPE, ...extra];
 }
 
-export const toolVisible = (grant: Grant) => (tool: Json): boolean => (TOOL_SCOPES[tool.name as string] ?? []).every((scope) => grant.scopes.has(scope));
+export const toolVisible =
+  (grant: Grant) =>
+  (tool: Json): boolean =>
+    (TOOL_SCOPES[tool.name as string] ?? []).every((scope) => grant.scopes.has(scope));
 
 /** RFC 9728 §3.1: the metadata of `/mcp` lives at `/.well-known/oauth-protected-resource/mcp`. */
 export function metadataUrl(endpoint: string): string {
@@ -86,11 +89,18 @@ export function metadataDocument(endpoint: string, issuer = new URL(endpoint).or
 
 export function challenge(endpoint: string, params: Record<string, string> = {}): string {
   const all = { ...params, resource_metadata: metadataUrl(endpoint) };
-  return 'Bearer ' + Object.entries(all).map(([name, value]) => `${name}="${value.replace(/["\\]/g, '')}"`).join(', ');
+  return (
+    'Bearer ' +
+    Object.entries(all)
+      .map(([name, value]) => `${name}="${value.replace(/["\\]/g, '')}"`)
+      .join(', ')
+  );
 }
 
 function refuse(res: ServerResponse, status: number, wwwAuthenticate: string, error: string, description: string): void {
-  res.writeHead(status, { 'Content-Type': 'application/json', 'WWW-Authenticate': wwwAuthenticate }).end(JSON.stringify({ error, error_description: description }));
+  res
+    .writeHead(status, { 'Content-Type': 'application/json', 'WWW-Authenticate': wwwAuthenticate })
+    .end(JSON.stringify({ error, error_description: description }));
 }
 
 export interface HttpAuth {
@@ -129,7 +139,13 @@ export function bearerAuth(options: BearerAuthOptions = {}): HttpAuth {
       }
       const verified = verifyToken(match[1]!, endpoint, secret);
       if (verified.ok) return verified.grant;
-      refuse(res, 401, challenge(endpoint, { error: 'invalid_token', error_description: verified.reason, scope: BASE_SCOPE }), 'invalid_token', verified.reason);
+      refuse(
+        res,
+        401,
+        challenge(endpoint, { error: 'invalid_token', error_description: verified.reason, scope: BASE_SCOPE }),
+        'invalid_token',
+        verified.reason,
+      );
       return undefined;
     },
     authorize(grant, message, res, endpoint) {
@@ -137,14 +153,22 @@ export function bearerAuth(options: BearerAuthOptions = {}): HttpAuth {
       if (needed.every((scope) => grant.scopes.has(scope))) return true;
       // One challenge names every scope the operation needs, granted ones included (the spec's recommended approach).
       const description = `${String(message.method)} needs ${needed.join(' ')}`;
-      refuse(res, 403, challenge(endpoint, { error: 'insufficient_scope', scope: needed.join(' '), error_description: description }), 'insufficient_scope', description);
+      refuse(
+        res,
+        403,
+        challenge(endpoint, { error: 'insufficient_scope', scope: needed.join(' '), error_description: description }),
+        'insufficient_scope',
+        description,
+      );
       return false;
     },
     ownsSession(grant, session, res) {
       const owner = owners.get(session);
       if (owner === undefined) owners.set(session, grant.subject);
       if (owner === undefined || owner === grant.subject) return true;
-      res.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Session not found' } }));
+      res
+        .writeHead(404, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Session not found' } }));
       return false;
     },
   };

@@ -88,7 +88,12 @@ async function confirmByRequest(env: ToolEnv, id: string, call: ToolCall): Promi
   if (!note) return text(`No note with id ${id}`, true);
   const params: Json = { message: `Delete note ${id} ("${note.title}")? This cannot be undone.`, requestedSchema: CONFIRM_SCHEMA };
   if (version >= '2025-11-25') params.mode = 'form';
-  const response = await requestFromClient(session, call, { jsonrpc: '2.0', id: env.nextRequestId(), method: 'elicitation/create', params }, env.elicitationTimeoutMs);
+  const response = await requestFromClient(
+    session,
+    call,
+    { jsonrpc: '2.0', id: env.nextRequestId(), method: 'elicitation/create', params },
+    env.elicitationTimeoutMs,
+  );
   if ('timeout' in response) return text(`No confirmation within ${env.elicitationTimeoutMs} ms; note ${id} was not deleted`, true);
   if (!isObject(response.result)) return text(`The client could not confirm; note ${id} was not deleted`, true);
   return confirmed(response.result) ? deleteNow(env, id) : text(`Note ${id} was not deleted: the user did not confirm`);

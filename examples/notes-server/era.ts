@@ -6,8 +6,7 @@ import { Code, META, MODERN_VERSIONS, LEGACY_VERSIONS, LATEST_LEGACY_VERSION, Rp
 import type { EraMode, LegacySession } from './types.js';
 import { checkLogLevel } from './logging.js';
 
-export const INSTRUCTIONS =
-  'Keeps short notes. Use list_notes or search_notes to find a note and get_note to read it; delete_note asks the user to confirm.';
+export const INSTRUCTIONS = 'Keeps short notes. Use list_notes or search_notes to find a note and get_note to read it; delete_note asks the user to confirm.';
 
 /** Versions this server answers in the given mode, newest first (listed in discover and in -32022). */
 export function servedVersions(era: EraMode): string[] {
@@ -63,7 +62,11 @@ const strip = (object: Json, keys: string[]): Json => Object.fromEntries(Object.
 /** Removes what the agreed legacy version does not know: modern fields, then newer-revision ones. */
 export function shapeLegacyResult(method: string, result: Json, version: string): Json {
   let shaped = strip(result, ['resultType', 'ttlMs', 'cacheScope']);
-  const unknownToolFields = [...(version < '2025-11-25' ? ['execution'] : []), ...(version < '2025-06-18' ? ['title', 'outputSchema'] : []), ...(version < '2025-03-26' ? ['annotations'] : [])];
+  const unknownToolFields = [
+    ...(version < '2025-11-25' ? ['execution'] : []),
+    ...(version < '2025-06-18' ? ['title', 'outputSchema'] : []),
+    ...(version < '2025-03-26' ? ['annotations'] : []),
+  ];
   if (method === 'tools/list' && unknownToolFields.length) {
     shaped = { ...shaped, tools: (shaped.tools as Json[]).map((tool) => strip(tool, unknownToolFields)) };
   }

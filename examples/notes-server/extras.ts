@@ -29,7 +29,11 @@ const WORD_COUNT_TOOL: Json = {
   annotations: { readOnlyHint: true, openWorldHint: false },
 };
 
-const WEEKLY_REVIEW_PROMPT: Json = { name: 'weekly_review', title: 'Weekly review', description: 'Asks the model to review all notes of the week (offered while the extras are shown).' };
+const WEEKLY_REVIEW_PROMPT: Json = {
+  name: 'weekly_review',
+  title: 'Weekly review',
+  description: 'Asks the model to review all notes of the week (offered while the extras are shown).',
+};
 
 export const extraTools = (extras: Extras): Json[] => (extras.shown ? [WORD_COUNT_TOOL] : []);
 export const extraPrompts = (extras: Extras): Json[] => (extras.shown ? [WEEKLY_REVIEW_PROMPT] : []);
@@ -50,5 +54,8 @@ export function wordCount(store: NoteStore, id: string): Json {
 export function weeklyReview(extras: Extras, store: NoteStore): Json {
   if (!extras.shown) throw new RpcError(Code.InvalidParams, 'Unknown prompt: weekly_review');
   const lines = store.list().map((n) => `- ${n.title} (${n.id})`);
-  return { description: 'Weekly review of all notes', messages: [{ role: 'user', content: { type: 'text', text: `Review this week's notes.\n\n${lines.join('\n')}` } }] };
+  return {
+    description: 'Weekly review of all notes',
+    messages: [{ role: 'user', content: { type: 'text', text: `Review this week's notes.\n\n${lines.join('\n')}` } }],
+  };
 }

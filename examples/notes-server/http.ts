@@ -69,8 +69,7 @@ function flatHeaders(req: IncomingMessage): Record<string, string | undefined> {
   return out;
 }
 
-const hasModernMeta = (message: Json): boolean =>
-  isObject(message.params) && isObject(message.params._meta) && META.protocolVersion in message.params._meta;
+const hasModernMeta = (message: Json): boolean => isObject(message.params) && isObject(message.params._meta) && META.protocolVersion in message.params._meta;
 
 const hasProgressToken = (message: Json): boolean =>
   isObject(message.params) && isObject(message.params._meta) && message.params._meta.progressToken !== undefined;
@@ -119,7 +118,8 @@ export async function serveHttp(server: NotesServer, options: HttpOptions = {}):
     } catch {
       return sendJson(res, 400, errorResponse(null, Code.ParseError, 'Parse error: invalid JSON'));
     }
-    if (!isObject(message)) return sendJson(res, 400, errorResponse(null, Code.InvalidRequest, 'Invalid request: expected one JSON-RPC message (batches are not supported)'));
+    if (!isObject(message))
+      return sendJson(res, 400, errorResponse(null, Code.InvalidRequest, 'Invalid request: expected one JSON-RPC message (batches are not supported)'));
     const kind = kindOf(message);
     if (kind === 'invalid') return sendJson(res, 400, errorResponse(isId(message.id) ? message.id : null, Code.InvalidRequest, 'Invalid request'));
 

@@ -37,7 +37,16 @@ function parseCli(): { http: boolean; port: number; host: string; era: EraMode; 
   if (!Number.isInteger(pageSize) || pageSize < 1) fail(`--page-size must be a positive integer, got ${values['page-size']}`);
   if (!['dual', 'modern', 'legacy'].includes(values.era!)) fail(`--era must be dual, modern or legacy, got ${values.era}`);
   if (values.auth && !values.http) fail('--auth applies to --http (stdio takes credentials from the environment)');
-  return { http: values.http!, port, host: values.host!, era: values.era as EraMode, dataFile: values.data, pageSize, auth: values.auth!, tasks: !values['no-tasks'] };
+  return {
+    http: values.http!,
+    port,
+    host: values.host!,
+    era: values.era as EraMode,
+    dataFile: values.data,
+    pageSize,
+    auth: values.auth!,
+    tasks: !values['no-tasks'],
+  };
 }
 
 const cli = parseCli();

@@ -17,7 +17,9 @@ export interface StateClaim {
 }
 
 export function digestArgs(args: unknown): string {
-  return createHash('sha256').update(canonicalJson(args ?? {})).digest('base64url');
+  return createHash('sha256')
+    .update(canonicalJson(args ?? {}))
+    .digest('base64url');
 }
 
 function mac(secret: string, payload: string): Buffer {

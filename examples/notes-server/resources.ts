@@ -27,8 +27,7 @@ The example MCP server of mcpvet. It keeps short notes.
 const STATIC = { ttlMs: 3_600_000, cacheScope: 'public' } as const;
 const VOLATILE = { ttlMs: 0, cacheScope: 'public' } as const;
 
-export const noteMarkdown = (note: Note): string =>
-  `# ${note.title}\n\n${note.body}\n${note.tags.length ? `\nTags: ${note.tags.join(', ')}\n` : ''}`;
+export const noteMarkdown = (note: Note): string => `# ${note.title}\n\n${note.body}\n${note.tags.length ? `\nTags: ${note.tags.join(', ')}\n` : ''}`;
 
 export function listResources(store: NoteStore): Json {
   const resources: Json[] = [

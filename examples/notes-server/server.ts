@@ -14,7 +14,6 @@ import { checkModernHeaders } from './http-headers.js';
 import { LEGACY_TASKS_CAPABILITY, TASKS_EXTENSION, createTaskManager, legacyTasksServed } from './tasks.js';
 import { LOG_LEVELS } from './logging.js';
 
-
 export function createNotesServer(options: NotesServerOptions = {}): NotesServer {
   const era = options.era ?? 'dual';
   const pageSize = options.pageSize ?? 3;
@@ -42,7 +41,14 @@ export function createNotesServer(options: NotesServerOptions = {}): NotesServer
     era === 'legacy' || (era === 'dual' && (message.method === 'initialize' || ctx.session?.protocolVersion !== undefined));
 
   /** Requests both eras share; `legacy` picks error codes and capability sources. */
-  async function common(method: string, params: Json, ctx: HandleContext, legacy: boolean, clientCapabilities: Json, version?: string): Promise<Json | undefined> {
+  async function common(
+    method: string,
+    params: Json,
+    ctx: HandleContext,
+    legacy: boolean,
+    clientCapabilities: Json,
+    version?: string,
+  ): Promise<Json | undefined> {
     switch (method) {
       case 'tools/list': {
         const listed = listedTools(env.extras);
@@ -139,7 +145,11 @@ export function createNotesServer(options: NotesServerOptions = {}): NotesServer
   async function dispatch(message: Json, ctx: HandleContext): Promise<Json | undefined> {
     switch (kindOf(message)) {
       case 'invalid':
-        return errorResponse(isId(message.id) ? message.id : null, Code.InvalidRequest, 'Invalid request: not a JSON-RPC 2.0 request, notification or response');
+        return errorResponse(
+          isId(message.id) ? message.id : null,
+          Code.InvalidRequest,
+          'Invalid request: not a JSON-RPC 2.0 request, notification or response',
+        );
       case 'response':
         // The answer to one of our legacy server -> client requests (elicitation/create).
         ctx.session?.pending.get(message.id as string | number)?.(message);

@@ -67,7 +67,8 @@ export interface TaskManager {
 /** Whether a legacy connection of this version has tasks (they arrived in 2025-11-25). */
 export const legacyTasksServed = (version: string): boolean => version >= '2025-11-25';
 
-const taskSupportOf = (tool: Json | undefined): string => (isObject(tool?.execution) && typeof tool.execution.taskSupport === 'string' ? tool.execution.taskSupport : 'forbidden');
+const taskSupportOf = (tool: Json | undefined): string =>
+  isObject(tool?.execution) && typeof tool.execution.taskSupport === 'string' ? tool.execution.taskSupport : 'forbidden';
 
 export function declaresTasksExtension(clientCapabilities: Json): boolean {
   return isObject(clientCapabilities.extensions) && isObject(clientCapabilities.extensions[TASKS_EXTENSION]);
@@ -108,7 +109,8 @@ export function createTaskManager(): TaskManager {
 
   function create(call: TaskCall, requestedTtl: unknown): TaskRecord {
     makeRoom();
-    const ttlMs = typeof requestedTtl === 'number' && Number.isInteger(requestedTtl) ? Math.min(Math.max(requestedTtl, MIN_TTL_MS), MAX_TTL_MS) : DEFAULT_TTL_MS;
+    const ttlMs =
+      typeof requestedTtl === 'number' && Number.isInteger(requestedTtl) ? Math.min(Math.max(requestedTtl, MIN_TTL_MS), MAX_TTL_MS) : DEFAULT_TTL_MS;
     const now = new Date();
     let settle = (): void => undefined;
     const settled = new Promise<void>((resolve) => (settle = resolve));
@@ -137,7 +139,10 @@ export function createTaskManager(): TaskManager {
           finish(record, failed ? 'failed' : 'completed', { result, statusMessage: failed ? 'The tool reported an error' : undefined });
         },
         (err: unknown) => {
-          const error = err instanceof RpcError ? { code: err.code, message: err.message, ...(err.data === undefined ? {} : { data: err.data }) } : { code: Code.InternalError, message: 'Internal error' };
+          const error =
+            err instanceof RpcError
+              ? { code: err.code, message: err.message, ...(err.data === undefined ? {} : { data: err.data }) }
+              : { code: Code.InternalError, message: 'Internal error' };
           finish(record, 'failed', { error, statusMessage: `The call failed: ${String(error.message)}` });
         },
       );

@@ -58,12 +58,19 @@ export const TOOLS: Json[] = [
   {
     name: 'search_notes',
     title: 'Search notes',
-    description: 'Finds notes whose title, body or tags contain the query (case-insensitive). Reports progress when given a progressToken and logs each note it reads when the request asks for logs.',
+    description:
+      'Finds notes whose title, body or tags contain the query (case-insensitive). Reports progress when given a progressToken and logs each note it reads when the request asks for logs.',
     inputSchema: {
       type: 'object',
       properties: {
         query: { type: 'string', minLength: 1, description: 'Text to look for' },
-        limit: { type: 'integer', minimum: 1, maximum: 50, 'x-mcp-header': 'Limit', description: 'Most results to return (default 10; mirrored in the Mcp-Param-Limit header)' },
+        limit: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 50,
+          'x-mcp-header': 'Limit',
+          description: 'Most results to return (default 10; mirrored in the Mcp-Param-Limit header)',
+        },
       },
       required: ['query'],
       additionalProperties: false,
@@ -192,7 +199,11 @@ async function searchNotes(store: NoteStore, args: Json, call: ToolCall): Promis
     if ([note.title, note.body, ...note.tags].some((s) => s.toLowerCase().includes(query))) found.push(note);
     log('debug', `searched ${note.id}`);
     if (token !== undefined) {
-      call.ctx.send({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: index + 1, total: notes.length, message: `Searched ${note.id}` } });
+      call.ctx.send({
+        jsonrpc: '2.0',
+        method: 'notifications/progress',
+        params: { progressToken: token, progress: index + 1, total: notes.length, message: `Searched ${note.id}` },
+      });
       // A search that reports progress takes a moment per note: a client can cancel it midway.
       await new Promise((resolve) => setTimeout(resolve, SEARCH_PACE_MS));
     }

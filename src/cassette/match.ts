@@ -78,7 +78,10 @@ export class Matcher {
 
     if (this.mode === 'sequence' || this.mode === 'strict') {
       const expected = this.recorded[this.next];
-      if (!expected) return { missing: `the cassette has no request #${this.next + 1}: it recorded ${this.recorded.length} request(s) and all were answered (got ${describe(method, name)})` };
+      if (!expected)
+        return {
+          missing: `the cassette has no request #${this.next + 1}: it recorded ${this.recorded.length} request(s) and all were answered (got ${describe(method, name)})`,
+        };
       if (!sameQuestion(expected) || (this.mode === 'strict' && !paramsMatch(method, expected.request?.params, params))) {
         return { missing: `request #${this.next + 1} was recorded as ${describeExchange(expected)}, not ${describe(method, name, params)}` };
       }
@@ -115,9 +118,11 @@ export class Matcher {
   private explainMiss(method: string, name: string | undefined, params: JsonObject | undefined, sameQuestion: (exchange: RecordedExchange) => boolean): string {
     const wanted = describe(method, name, params);
     const near = this.recorded.filter(sameQuestion);
-    if (near.length > 0) return `no recording of ${wanted}; the cassette has ${near.slice(0, 3).map(describeExchange).join(', ')}${near.length > 3 ? ', …' : ''}`;
+    if (near.length > 0)
+      return `no recording of ${wanted}; the cassette has ${near.slice(0, 3).map(describeExchange).join(', ')}${near.length > 3 ? ', …' : ''}`;
     const sameMethod = this.recorded.filter((exchange) => exchange.request?.method === method);
-    if (sameMethod.length > 0) return `no recording of ${wanted}; the cassette has ${method} only for ${[...new Set(sameMethod.map((exchange) => nameOfRequest(method, exchange.request?.params as JsonObject) ?? '(none)'))].join(', ')}`;
+    if (sameMethod.length > 0)
+      return `no recording of ${wanted}; the cassette has ${method} only for ${[...new Set(sameMethod.map((exchange) => nameOfRequest(method, exchange.request?.params as JsonObject) ?? '(none)'))].join(', ')}`;
     const methods = [...new Set(this.recorded.map((exchange) => String(exchange.request?.method)))];
     return `no recording of ${wanted}; the cassette records ${methods.length ? methods.join(', ') : 'no requests'}`;
   }
@@ -141,8 +146,10 @@ export function paramsMatch(method: string, recorded: unknown, incoming: unknown
 
 /** Deep equality where a recorded string with `[REDACTED:…]` in it matches whatever stood there. */
 function valuesMatch(recorded: unknown, incoming: unknown): boolean {
-  if (typeof recorded === 'string' && typeof incoming === 'string') return recorded === incoming || (REDACTED_MARK.test(recorded) && redactedPattern(recorded).test(incoming));
-  if (Array.isArray(recorded)) return Array.isArray(incoming) && recorded.length === incoming.length && recorded.every((item, i) => valuesMatch(item, incoming[i]));
+  if (typeof recorded === 'string' && typeof incoming === 'string')
+    return recorded === incoming || (REDACTED_MARK.test(recorded) && redactedPattern(recorded).test(incoming));
+  if (Array.isArray(recorded))
+    return Array.isArray(incoming) && recorded.length === incoming.length && recorded.every((item, i) => valuesMatch(item, incoming[i]));
   if (isObject(recorded)) {
     if (!isObject(incoming)) return false;
     const keys = Object.keys(recorded).filter((key) => recorded[key] !== undefined);
@@ -165,7 +172,9 @@ function questionKey(method: string, name: string | undefined): string {
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (isObject(value)) {
-    const keys = Object.keys(value).filter((key) => value[key] !== undefined).sort();
+    const keys = Object.keys(value)
+      .filter((key) => value[key] !== undefined)
+      .sort();
     return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';

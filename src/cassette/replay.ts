@@ -52,7 +52,12 @@ export class ReplayEngine {
     const match = this.matcher.take(request);
     if ('missing' in match) {
       const source = this.options.source ? ` in ${this.options.source}` : '';
-      return { error: errorResponse(request.id as RequestId, NOT_RECORDED_CODE, `mcpvet replay: not recorded${source}: ${match.missing}`, { reason: 'not-recorded', method: request.method }) };
+      return {
+        error: errorResponse(request.id as RequestId, NOT_RECORDED_CODE, `mcpvet replay: not recorded${source}: ${match.missing}`, {
+          reason: 'not-recorded',
+          method: request.method,
+        }),
+      };
     }
     return { exchange: match.exchange, replies: retarget(match.exchange, request) };
   }
@@ -194,7 +199,10 @@ export class ReplayHttp implements HttpUpstream {
     const recorded = this.engine.other(method, undefined);
     if (recorded?.http) return this.recordedAnswer(recorded, recorded.replies, new AbortController().signal);
     // What a 2026-07-28 server answers to GET and DELETE (DIGEST §3).
-    return { ...json(405, errorResponse(null, ErrorCode.InvalidRequest, `Method ${method} not allowed (not in the cassette)`)), headers: { 'content-type': 'application/json', allow: 'POST' } };
+    return {
+      ...json(405, errorResponse(null, ErrorCode.InvalidRequest, `Method ${method} not allowed (not in the cassette)`)),
+      headers: { 'content-type': 'application/json', allow: 'POST' },
+    };
   }
 
   private recordedAnswer(exchange: RecordedExchange, replies: RecordedReply[], signal: AbortSignal): HttpResponseOut | Promise<HttpResponseOut> {
@@ -205,7 +213,11 @@ export class ReplayHttp implements HttpUpstream {
     const stream = recorded ? isEventStream(recorded.headers) : replies.length > 1;
     if (!recorded && !exchange.response) return never(signal);
     if (stream) {
-      return { status, headers: { ...headers, 'content-type': headers['content-type'] ?? 'text/event-stream' }, body: { type: 'sse', events: this.events(replies, signal) } };
+      return {
+        status,
+        headers: { ...headers, 'content-type': headers['content-type'] ?? 'text/event-stream' },
+        body: { type: 'sse', events: this.events(replies, signal) },
+      };
     }
     const body = replies[replies.length - 1];
     if (!body) return { status, headers, body: { type: 'none' } };
@@ -217,10 +229,14 @@ export class ReplayHttp implements HttpUpstream {
     let wake: (() => void) | undefined;
     let finished = false;
     void this.engine
-      .play(replies, (reply) => {
-        queue.push({ event: 'message', data: reply.raw });
-        wake?.();
-      }, signal)
+      .play(
+        replies,
+        (reply) => {
+          queue.push({ event: 'message', data: reply.raw });
+          wake?.();
+        },
+        signal,
+      )
       .finally(() => {
         finished = true;
         wake?.();

@@ -45,7 +45,9 @@ export function parseScript(text: string, source = 'script'): ScriptStep[] {
     const step = Step.safeParse(entry);
     if (step.success) return step.data;
     const keys = entry && typeof entry === 'object' ? Object.keys(entry).join(', ') : JSON.stringify(entry);
-    throw new ScriptError(`${source}: step ${index + 1} (${keys}) is not one of: call {tool, arguments}, list tools|resources|templates|prompts, read URI, prompt {name, arguments}, request {method, params}, notify {method, params}`);
+    throw new ScriptError(
+      `${source}: step ${index + 1} (${keys}) is not one of: call {tool, arguments}, list tools|resources|templates|prompts, read URI, prompt {name, arguments}, request {method, params}, notify {method, params}`,
+    );
   });
 }
 

@@ -73,7 +73,12 @@ export class CassetteWriter {
       kind: frame.kind,
       raw,
     };
-    if (frame.http) line.http = { ...frame.http, path: redactor.string(redactUrl(`http://x${frame.http.path}`).slice('http://x'.length)), headers: redactor.headers(frame.http.headers) };
+    if (frame.http)
+      line.http = {
+        ...frame.http,
+        path: redactor.string(redactUrl(`http://x${frame.http.path}`).slice('http://x'.length)),
+        headers: redactor.headers(frame.http.headers),
+      };
     this.append(line);
   }
 

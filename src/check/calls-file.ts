@@ -35,7 +35,10 @@ export function makeCallPolicy(allowGlobs: string[], calls: Record<string, Recor
     if (matchesAny(name, allowGlobs)) return { allowed: true };
     const annotations = isObject(tool.annotations) ? tool.annotations : {};
     if (isSafeToCallUnasked(tool)) return { allowed: true };
-    return { allowed: false, reason: `calling "${name}" is not allowed (${unsafeBecause(annotations)}): pass --allow-call '${name}' or list it in a --calls file (tools annotated readOnlyHint: true and openWorldHint: false are called without asking)` };
+    return {
+      allowed: false,
+      reason: `calling "${name}" is not allowed (${unsafeBecause(annotations)}): pass --allow-call '${name}' or list it in a --calls file (tools annotated readOnlyHint: true and openWorldHint: false are called without asking)`,
+    };
   };
 }
 

@@ -40,7 +40,12 @@ export function createContext(run: RunEnvironment, signal: AbortSignal, opened: 
     tools: () => (toolsPromise ??= sharedTools(run)),
     async openClient(options: OpenClientOptions = {}) {
       const host = options.capabilities ? { ...(run.host ?? scriptedHost({})), capabilities: options.capabilities } : run.host;
-      const client = await connect(options.target ?? run.target, { era: options.era ?? run.client.era, timeoutMs: run.timeoutMs, host, shutdown: options.shutdown });
+      const client = await connect(options.target ?? run.target, {
+        era: options.era ?? run.client.era,
+        timeoutMs: run.timeoutMs,
+        host,
+        shutdown: options.shutdown,
+      });
       opened.push(client);
       if (!options.ownVerdict) run.traces.push(client.trace);
       return client;
@@ -72,7 +77,7 @@ function sharedTools(run: RunEnvironment): Promise<Record<string, unknown>[]> {
  */
 function ownFrames(slice: Frame[]): Frame[] {
   const first = slice[0];
-  if (!first || first.direction !== 'send') return slice;
+  if (first?.direction !== 'send') return slice;
   const id = isObject(first.message) ? first.message.id : undefined;
   const exchange = first.http?.exchange;
   return slice.filter((frame) => {

@@ -13,7 +13,13 @@ export const pass = (message: string, evidence?: Finding['evidence']): Finding =
  * A rule broken, with its stable code (types.ts, Finding): the runner reports MUST rules as
  * `fail` and SHOULD rules as `warn`.
  */
-export const violation = (code: string, message: string, evidence?: Finding['evidence'], location?: FindingLocation): Finding => ({ status: 'fail', code, message, evidence, location });
+export const violation = (code: string, message: string, evidence?: Finding['evidence'], location?: FindingLocation): Finding => ({
+  status: 'fail',
+  code,
+  message,
+  evidence,
+  location,
+});
 /** Does not apply here (capability not declared, other era or transport, nothing of the kind offered). */
 export const skip = (message: string): Finding => ({ status: 'skip', message });
 /** Applies, but could not be decided; the message says what would let it run (--calls, --allow-call, --replica). */

@@ -35,6 +35,13 @@ function trimFrames(frames: Frame[]): Frame[] {
   const tail = frames.slice(-TAIL);
   const omitted = frames.length - head.length - tail.length;
   const last = head[head.length - 1] as Frame;
-  const note: Frame = { seq: last.seq, time: last.time, direction: 'local', kind: 'error', raw: `${omitted} frame(s) left out of this evidence`, detail: { reason: 'evidence-trimmed', omitted } };
+  const note: Frame = {
+    seq: last.seq,
+    time: last.time,
+    direction: 'local',
+    kind: 'error',
+    raw: `${omitted} frame(s) left out of this evidence`,
+    detail: { reason: 'evidence-trimmed', omitted },
+  };
   return [...head, note, ...tail];
 }

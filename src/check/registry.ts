@@ -34,7 +34,23 @@ export const ALL_CHECKS: CheckDefinition[] = [
   ...auth,
 ];
 
-export const SUITES: Suite[] = ['protocol', 'tools', 'errors', 'resources', 'prompts', 'completion', 'stdio', 'http', 'stateless', 'mrtr', 'subscriptions', 'tasks', 'utilities', 'lint', 'auth'];
+export const SUITES: Suite[] = [
+  'protocol',
+  'tools',
+  'errors',
+  'resources',
+  'prompts',
+  'completion',
+  'stdio',
+  'http',
+  'stateless',
+  'mrtr',
+  'subscriptions',
+  'tasks',
+  'utilities',
+  'lint',
+  'auth',
+];
 
 export function findDuplicateIds(checks: CheckDefinition[]): string[] {
   const seen = new Set<string>();

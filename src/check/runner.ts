@@ -87,7 +87,12 @@ async function runOne(check: CheckDefinition, run: RunEnvironment, timeoutMs: nu
     durationMs: Math.round(performance.now() - started),
   });
 
-  if ('unknown' in grade) return finish({ status: 'error', code: 'unknown-requirement', message: `the check names no known requirement: ${grade.unknown.join(', ')} (src/check/requirements/*.yaml)` });
+  if ('unknown' in grade)
+    return finish({
+      status: 'error',
+      code: 'unknown-requirement',
+      message: `the check names no known requirement: ${grade.unknown.join(', ')} (src/check/requirements/*.yaml)`,
+    });
   const inapplicable = applicability(check, run.client) ?? ('none' in grade ? grade.none : undefined);
   if (inapplicable) return finish({ status: 'skip', message: inapplicable });
 
@@ -117,7 +122,8 @@ async function runOne(check: CheckDefinition, run: RunEnvironment, timeoutMs: nu
 /** Not applicable: wrong era or transport, or a capability the server did not declare. */
 function applicability(check: CheckDefinition, client: McpClient): string | undefined {
   if (!check.eras.includes(client.era)) return `applies to the ${check.eras.join('/')} era; the server was tested in the ${client.era} era`;
-  if (!check.transports.includes(client.target.transport)) return `applies to ${check.transports.join('/')}; the server was reached over ${client.target.transport}`;
+  if (!check.transports.includes(client.target.transport))
+    return `applies to ${check.transports.join('/')}; the server was reached over ${client.target.transport}`;
   const missing = (check.requires ?? []).filter((capability) => !(capability in client.serverCapabilities));
   if (missing.length > 0) return `the server does not declare the ${missing.join(', ')} capabilit${missing.length > 1 ? 'ies' : 'y'}`;
   return undefined;
@@ -140,7 +146,9 @@ function graded(grade: ReturnType<typeof gradeOf>, finding: Finding): ResultFind
   const code = finding.code !== undefined && finding.status !== 'pass' ? { code: finding.code } : {};
   if (!('level' in grade)) return { status: finding.status, level: 'INFO', ...code, ...where, message: clipMessage(finding.message) };
   const { status, level, descriptive } = gradeFinding(grade as Grade, finding.status, finding.requirement);
-  const message = descriptive ? `${clipMessage(finding.message)} (the spec states this without MUST or SHOULD; clients depend on it)` : clipMessage(finding.message);
+  const message = descriptive
+    ? `${clipMessage(finding.message)} (the spec states this without MUST or SHOULD; clients depend on it)`
+    : clipMessage(finding.message);
   return { status, level, ...code, ...where, message };
 }
 
@@ -151,7 +159,10 @@ export const SEVERITY: Record<Status, number> = { error: 6, fail: 5, warn: 4, in
  * A check's findings as one result: the most severe status, its level and code, every finding
  * listed in the message (so formats that show only the message lose none), all evidence.
  */
-function combine(grade: ReturnType<typeof gradeOf>, outcome: Finding | Finding[]): Pick<CheckResult, 'status' | 'level' | 'code' | 'message' | 'findings' | 'evidence'> {
+function combine(
+  grade: ReturnType<typeof gradeOf>,
+  outcome: Finding | Finding[],
+): Pick<CheckResult, 'status' | 'level' | 'code' | 'message' | 'findings' | 'evidence'> {
   const list = Array.isArray(outcome) ? outcome : [outcome];
   if (list.length === 0) return combine(grade, { status: 'error', code: 'no-finding', message: 'the check returned no finding' });
   const all = list.map((finding) => graded(grade, finding)).sort((a, b) => SEVERITY[b.status] - SEVERITY[a.status]);
@@ -160,7 +171,14 @@ function combine(grade: ReturnType<typeof gradeOf>, outcome: Finding | Finding[]
   const more = all.length > findings.length ? [`- and ${all.length - findings.length} more finding(s), left out`] : [];
   const message = findings.length === 1 ? worst.message : [`${all.length} findings:`, ...findings.map((f) => `- ${f.message}`), ...more].join('\n');
   const level = 'level' in grade ? worst.level : 'INFO';
-  return { status: worst.status, level, ...(worst.code !== undefined ? { code: worst.code } : {}), message, findings, evidence: trimEvidence(list.slice(0, MAX_FINDINGS).flatMap((finding) => finding.evidence ?? [])) };
+  return {
+    status: worst.status,
+    level,
+    ...(worst.code !== undefined ? { code: worst.code } : {}),
+    message,
+    findings,
+    evidence: trimEvidence(list.slice(0, MAX_FINDINGS).flatMap((finding) => finding.evidence ?? [])),
+  };
 }
 
 async function pool<T>(items: T[], size: number, work: (item: T) => Promise<void>): Promise<void> {

@@ -19,7 +19,23 @@ export type Level = 'MUST' | 'SHOULD' | 'DESCRIPTIVE' | 'INFO';
  */
 export type Status = 'pass' | 'fail' | 'warn' | 'info' | 'skip' | 'incomplete' | 'error';
 
-export type Suite = 'protocol' | 'tools' | 'resources' | 'prompts' | 'completion' | 'errors' | 'stdio' | 'http' | 'stateless' | 'mrtr' | 'subscriptions' | 'tasks' | 'utilities' | 'lint' | 'security' | 'auth';
+export type Suite =
+  | 'protocol'
+  | 'tools'
+  | 'resources'
+  | 'prompts'
+  | 'completion'
+  | 'errors'
+  | 'stdio'
+  | 'http'
+  | 'stateless'
+  | 'mrtr'
+  | 'subscriptions'
+  | 'tasks'
+  | 'utilities'
+  | 'lint'
+  | 'security'
+  | 'auth';
 
 export interface Evidence {
   /** Trace frames the verdict rests on. */

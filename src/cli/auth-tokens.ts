@@ -33,7 +33,8 @@ export function authTokens(flags: TokenFlags, target: Target): AuthTokens {
     if (value === undefined) continue;
     if (target.transport !== 'http') throw usageError(`${name} applies to --url servers (the auth suite tests Streamable HTTP), not to stdio`);
     // Token characters of RFC 6750 (b64token); anything else could not be sent as `Bearer <token>`.
-    if (!/^[A-Za-z0-9\-._~+/]+=*$/.test(value)) throw usageError(`${name} takes a bearer token (letters, digits and -._~+/ then any =); the value given is not echoed`);
+    if (!/^[A-Za-z0-9\-._~+/]+=*$/.test(value))
+      throw usageError(`${name} takes a bearer token (letters, digits and -._~+/ then any =); the value given is not echoed`);
     if (value.length < MIN_SECRET_LENGTH) throw usageError(`${name}: a token this short cannot be masked in the reports; give the real token`);
     tokens[key] = value;
     rememberSecrets([{ kind: 'token', name, value }]);

@@ -36,7 +36,18 @@ export function defineCallCommand(program: Command, onMachineOutput: () => void)
       .option('--argument-value <text>', 'partial value to complete (completion/complete)')
       .option('--metadata <key=value>', 'a _meta entry for every request (repeatable)', collect)
       .option('--tool-metadata <key=value>', 'a _meta entry for tools/call (repeatable)', collect)
-      .addOption(new Option('--log-level <level>', 'level for logging/setLevel (legacy era)').choices(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']))
+      .addOption(
+        new Option('--log-level <level>', 'level for logging/setLevel (legacy era)').choices([
+          'debug',
+          'info',
+          'notice',
+          'warning',
+          'error',
+          'critical',
+          'alert',
+          'emergency',
+        ]),
+      )
       .option('--answers <file>', 'JSON answers for input the server asks for (elicitation, sampling, roots)')
       .option('--strict', 'lint the listed tools; exit 6 on error-level findings (tools/list)')
       .addOption(new Option('--format <format>', 'output format').choices(['json', 'text']).default('json')),

@@ -11,7 +11,6 @@ import { resolveTarget, type TargetFlags } from './target-options.js';
 import { parseToolArgs } from './tool-args.js';
 import { CALL_METHODS } from './call-command.js';
 
-
 export interface CallFlags extends TargetFlags {
   method?: (typeof CALL_METHODS)[number];
   toolName?: string;
@@ -61,8 +60,12 @@ export async function runCall(positional: string[], flags: CallFlags): Promise<n
     for (const warning of output.warnings) printNote(`warning: ${warning}`);
     for (const line of findingLines) printNote(line);
     // The result is printed; a non-zero exit still ends stderr with the one-line envelope.
-    if (exitCode === ExitCode.ToolError) process.stderr.write(errorEnvelope(new CliError(EnvelopeCode.ToolIsError, `tool "${flags.toolName}" returned isError: true`, exitCode)) + '\n');
-    if (exitCode === ExitCode.StrictLint) process.stderr.write(errorEnvelope(new CliError(EnvelopeCode.SchemaUnportable, 'error-level lint findings in the listed tools (--strict)', exitCode)) + '\n');
+    if (exitCode === ExitCode.ToolError)
+      process.stderr.write(errorEnvelope(new CliError(EnvelopeCode.ToolIsError, `tool "${flags.toolName}" returned isError: true`, exitCode)) + '\n');
+    if (exitCode === ExitCode.StrictLint)
+      process.stderr.write(
+        errorEnvelope(new CliError(EnvelopeCode.SchemaUnportable, 'error-level lint findings in the listed tools (--strict)', exitCode)) + '\n',
+      );
     return exitCode;
   } finally {
     await client.close();
@@ -141,7 +144,11 @@ async function callTool(client: McpClient, flags: CallFlags): Promise<CallOutput
   const outcome = await client.callTool(name, args, Object.keys(toolMeta).length > 0 ? { meta: toolMeta } : {});
   if (outcome.error) {
     const unknown = tools !== undefined && tool === undefined;
-    throw new CliError(unknown ? EnvelopeCode.ToolError : EnvelopeCode.RpcError, unknown ? `unknown tool "${name}": ${outcome.error.message}` : `tools/call failed: ${outcome.error.message} (${outcome.error.code})`, unknown ? ExitCode.ToolError : exitForHttp(outcome));
+    throw new CliError(
+      unknown ? EnvelopeCode.ToolError : EnvelopeCode.RpcError,
+      unknown ? `unknown tool "${name}": ${outcome.error.message}` : `tools/call failed: ${outcome.error.message} (${outcome.error.code})`,
+      unknown ? ExitCode.ToolError : exitForHttp(outcome),
+    );
   }
   const result = resultOf(outcome, 'tools/call');
   const warnings: string[] = [];
@@ -149,17 +156,27 @@ async function callTool(client: McpClient, flags: CallFlags): Promise<CallOutput
   if (tool && isObject(tool.outputSchema) && 'structuredContent' in result) {
     // ajv is loaded only when there is an output to judge: it costs cold start otherwise.
     const { schemaProblems, unenforcedPatterns } = await import('../protocol/json-schema.js');
-    for (const problem of schemaProblems(tool.outputSchema, result.structuredContent)) warnings.push(`structuredContent does not match the tool's outputSchema: ${problem}`);
+    for (const problem of schemaProblems(tool.outputSchema, result.structuredContent))
+      warnings.push(`structuredContent does not match the tool's outputSchema: ${problem}`);
     for (const note of unenforcedPatterns(tool.outputSchema)) warnings.push(`outputSchema ${note}`);
   } else if (tool && isObject(tool.outputSchema) && !result.isError) {
-    warnings.push("the tool declares an outputSchema but the result has no structuredContent");
+    warnings.push('the tool declares an outputSchema but the result has no structuredContent');
   }
   return { result, warnings, exitCode: result.isError === true ? ExitCode.ToolError : ExitCode.Ok };
 }
 
 function resultOf(outcome: RpcOutcome, method: string): JsonObject {
-  if (outcome.error) throw new CliError(EnvelopeCode.RpcError, `${method} failed: ${outcome.error.message} (${outcome.error.code})`, exitForHttp(outcome), { status: outcome.http?.status });
-  if (!outcome.result) throw new CliError(EnvelopeCode.ProtocolError, `${method}: the server sent no result${outcome.http ? ` (HTTP ${outcome.http.status})` : ''}`, exitForHttp(outcome), { status: outcome.http?.status });
+  if (outcome.error)
+    throw new CliError(EnvelopeCode.RpcError, `${method} failed: ${outcome.error.message} (${outcome.error.code})`, exitForHttp(outcome), {
+      status: outcome.http?.status,
+    });
+  if (!outcome.result)
+    throw new CliError(
+      EnvelopeCode.ProtocolError,
+      `${method}: the server sent no result${outcome.http ? ` (HTTP ${outcome.http.status})` : ''}`,
+      exitForHttp(outcome),
+      { status: outcome.http?.status },
+    );
   return outcome.result;
 }
 

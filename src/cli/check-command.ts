@@ -13,7 +13,11 @@ export function defineCheckCommand(program: Command): void {
       .option('--suite <names>', 'suites to run, comma-separated (default: all)', collect)
       .option('--only <glob>', 'run only checks whose id matches (repeatable)', collect)
       .option('--skip <glob>', 'skip checks whose id matches (repeatable)', collect)
-      .option('--allow-call <glob>', 'tools that checks may call (repeatable; tools with readOnlyHint: true and openWorldHint: false are always allowed)', collect)
+      .option(
+        '--allow-call <glob>',
+        'tools that checks may call (repeatable; tools with readOnlyHint: true and openWorldHint: false are always allowed)',
+        collect,
+      )
       .option('--calls <file>', 'YAML: tool name -> arguments that checks may use to call it')
       .option('--answers <file>', 'JSON answers for input the server asks for (elicitation, sampling, roots)')
       .option('--replica <url-or-command>', 'a second instance of the same server, to prove no sticky sessions are needed')

@@ -113,7 +113,11 @@ async function requireSomeChecks(flags: CheckFlags, suites: Suite[]): Promise<vo
   const { ALL_CHECKS } = await import('../check/registry.js');
   const { selectChecks } = await import('../check/runner.js');
   if (selectChecks(ALL_CHECKS, { suites, only: flags.only, skip: flags.skip }).length > 0) return;
-  const given = [...suites.map((suite) => `--suite ${suite}`), ...flags.only.map((glob) => `--only '${glob}'`), ...flags.skip.map((glob) => `--skip '${glob}'`)];
+  const given = [
+    ...suites.map((suite) => `--suite ${suite}`),
+    ...flags.only.map((glob) => `--only '${glob}'`),
+    ...flags.skip.map((glob) => `--skip '${glob}'`),
+  ];
   throw usageError(`${given.join(' ')} selects no checks (see mcpvet check --list)`);
 }
 
@@ -134,7 +138,17 @@ async function listChecks(flags: CheckFlags, suites: Suite[], formats: string[])
   const { gradeOf } = await import('../check/requirements/grade.js');
   const checks = selectChecks(ALL_CHECKS, { suites, only: flags.only, skip: flags.skip });
   if (formats.includes('json')) {
-    const rows = checks.map(({ id, suite, title, eras, transports, requires, requirements, spec }) => ({ id, suite, levels: levelsOf(gradeOf, { eras, requirements }), title, eras, transports, requires: requires ?? [], requirements, spec }));
+    const rows = checks.map(({ id, suite, title, eras, transports, requires, requirements, spec }) => ({
+      id,
+      suite,
+      levels: levelsOf(gradeOf, { eras, requirements }),
+      title,
+      eras,
+      transports,
+      requires: requires ?? [],
+      requirements,
+      spec,
+    }));
     process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
   } else {
     const width = Math.max(...checks.map((check) => check.id.length), 2);
@@ -150,10 +164,12 @@ type GradeOf = typeof import('../check/requirements/grade.js').gradeOf;
 
 /** A check's level in each era it runs in (derived from its requirements of that revision). */
 function levelsOf(gradeOf: GradeOf, check: Pick<CheckDefinition, 'eras' | 'requirements'>): Partial<Record<Era, string>> {
-  return Object.fromEntries(check.eras.map((era) => {
-    const grade = gradeOf(check, era);
-    return [era, 'level' in grade ? grade.level : 'none'];
-  }));
+  return Object.fromEntries(
+    check.eras.map((era) => {
+      const grade = gradeOf(check, era);
+      return [era, 'level' in grade ? grade.level : 'none'];
+    }),
+  );
 }
 
 /** `MUST`, or `MUST (legacy: SHOULD)` when the eras differ. */
@@ -176,7 +192,10 @@ async function showRequirements(flags: CheckFlags): Promise<number> {
 }
 
 function splitList(values: string[]): string[] {
-  return values.flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
+  return values
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter(Boolean);
 }
 
 function loadOrUsage<T>(load: () => T): T {
@@ -202,5 +221,11 @@ function replicaTarget(value: string, primary: Target): Target {
   }
   const [command, ...args] = value.split(/\s+/).filter(Boolean);
   if (!command) throw usageError('--replica needs a URL or a command');
-  return { transport: 'stdio', command, args, env: primary.transport === 'stdio' ? primary.env : undefined, cwd: primary.transport === 'stdio' ? primary.cwd : undefined };
+  return {
+    transport: 'stdio',
+    command,
+    args,
+    env: primary.transport === 'stdio' ? primary.env : undefined,
+    cwd: primary.transport === 'stdio' ? primary.cwd : undefined,
+  };
 }

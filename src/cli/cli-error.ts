@@ -63,7 +63,8 @@ export function toCliError(error: unknown): CliError {
     }
   }
   const name = (error as Error)?.name;
-  if (name === 'RpcError' || name === 'ProtocolViolation') return new CliError(name === 'RpcError' ? EnvelopeCode.RpcError : EnvelopeCode.ProtocolError, (error as Error).message, ExitCode.Usage);
+  if (name === 'RpcError' || name === 'ProtocolViolation')
+    return new CliError(name === 'RpcError' ? EnvelopeCode.RpcError : EnvelopeCode.ProtocolError, (error as Error).message, ExitCode.Usage);
   return new CliError(EnvelopeCode.Error, (error as Error)?.message ?? String(error), ExitCode.Usage);
 }
 

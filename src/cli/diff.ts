@@ -17,7 +17,9 @@ export async function runDiff(oldFile: string, newFile: string, flags: { format:
     throw error;
   }
   const changes = diffContracts(before, after);
-  const output = renderDiff(changes, flags.format, { oldLabel: `${oldFile} (${describeSnapshot(before)})`, newLabel: `${newFile} (${describeSnapshot(after)})` }).trimEnd() + '\n';
+  const output =
+    renderDiff(changes, flags.format, { oldLabel: `${oldFile} (${describeSnapshot(before)})`, newLabel: `${newFile} (${describeSnapshot(after)})` }).trimEnd() +
+    '\n';
   if (flags.format === 'json') printJson(output);
   else printText(output);
   return suggestBump(changes) === 'major' ? ExitCode.Failed : ExitCode.Ok;

@@ -1,7 +1,16 @@
 /** `mcpvet lint`: lint a live server's tools, or a saved tools/list result. Exit 6 on error-level findings. */
 import { readFileSync } from 'node:fs';
 import { connect } from '../client/connect.js';
-import { hasErrors, lintToolsListResult, renderJson, renderMarkdown, renderSarif, renderTextChunks, UnknownProfileError, type LintFinding } from '../lint/index.js';
+import {
+  hasErrors,
+  lintToolsListResult,
+  renderJson,
+  renderMarkdown,
+  renderSarif,
+  renderTextChunks,
+  UnknownProfileError,
+  type LintFinding,
+} from '../lint/index.js';
 import { usageError } from './cli-error.js';
 import { ExitCode } from './exit-codes.js';
 import { printJson, printText } from './output.js';
@@ -15,7 +24,10 @@ export interface LintFlags extends TargetFlags {
 
 export async function runLint(positional: string[], flags: LintFlags): Promise<number> {
   const tools = flags.file !== undefined ? readToolsFile(flags.file, positional, flags) : await fetchTools(positional, flags);
-  const profiles = flags.profile.flatMap((value) => value.split(',')).map((name) => name.trim()).filter(Boolean);
+  const profiles = flags.profile
+    .flatMap((value) => value.split(','))
+    .map((name) => name.trim())
+    .filter(Boolean);
   let findings: LintFinding[];
   try {
     findings = lintToolsListResult(tools, profiles.length > 0 ? { profiles } : {});

@@ -19,7 +19,10 @@ export function defineRecordCommand(program: Command): void {
       .requiredOption('-o, --output <file>', 'cassette file to write (NDJSON)')
       .option('--redact <regex>', 'also redact what this regular expression matches (repeatable)', collect)
       .option('--listen <port>', 'HTTP targets: port on 127.0.0.1 the client connects to (default: any free port)', parsePort)
-      .option('--no-auth-token', 'HTTP listener: do not require the per-run token in the URL (any local process that finds the port can then use it; Origin and Host are still checked)')
+      .option(
+        '--no-auth-token',
+        'HTTP listener: do not require the per-run token in the URL (any local process that finds the port can then use it; Origin and Host are still checked)',
+      )
       .option('--script <file.yaml>', 'perform these steps as the client instead of proxying (for cassettes made in CI)'),
   );
   record.action(async (server: string[], flags) => {

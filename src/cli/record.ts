@@ -25,7 +25,8 @@ export interface RecordFlags extends TargetFlags, ListenFlags {
 export async function runRecord(positional: string[], flags: RecordFlags): Promise<number> {
   const patterns = flags.redact.map(compilePattern);
   const target = await resolveTarget(flags, positional);
-  if (flags.listen !== undefined && (target.transport === 'stdio' || flags.script)) throw usageError('--listen applies to recording an --url target as a proxy');
+  if (flags.listen !== undefined && (target.transport === 'stdio' || flags.script))
+    throw usageError('--listen applies to recording an --url target as a proxy');
   const steps = flags.script ? await loadScript(flags.script).catch(toUsage) : undefined;
   // One set of rules for the cassette and for what is printed: the run's secret values, token shapes, --redact.
   const redactorOptions = { secrets: secretValuesOf(target), patterns };
@@ -52,7 +53,13 @@ export async function runRecord(positional: string[], flags: RecordFlags): Promi
   }
   // Stopped by a signal: the writer's exit hook completes the cassette.
   const upstream = new RecordingHttp(new ForwardingUpstream(target.url, target.headers), writer);
-  return serveHttpUntilStopped(upstream, flags, new URL(target.url).pathname, 'mcpvet record', `forwarding to ${redactUrl(target.url)}, writing ${flags.output}`);
+  return serveHttpUntilStopped(
+    upstream,
+    flags,
+    new URL(target.url).pathname,
+    'mcpvet record',
+    `forwarding to ${redactUrl(target.url)}, writing ${flags.output}`,
+  );
 }
 
 function compilePattern(source: string): RegExp {

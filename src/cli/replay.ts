@@ -25,5 +25,11 @@ export async function runReplay(file: string, flags: ReplayFlags): Promise<numbe
   }
   const plan = faultPlan(flags, 'http');
   const replay = new ReplayHttp(engine);
-  return serveHttpUntilStopped(plan.rules.length > 0 ? new FaultyHttp(replay, plan, logFault) : replay, flags, recordedPath(cassette), 'mcpvet replay', `serving ${basename(file)}`);
+  return serveHttpUntilStopped(
+    plan.rules.length > 0 ? new FaultyHttp(replay, plan, logFault) : replay,
+    flags,
+    recordedPath(cassette),
+    'mcpvet replay',
+    `serving ${basename(file)}`,
+  );
 }

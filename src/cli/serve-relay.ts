@@ -15,7 +15,11 @@ export interface ListenFlags {
 /** Relays stdio until either side ends, then makes sure the real server is gone too. */
 export async function serveLines(upstream: LineUpstream, ...alsoClose: LineUpstream[]): Promise<number> {
   // The server's stderr may echo the secrets it was given: it passes the output redactor.
-  const code = await serveStdioFront(upstream, { input: process.stdin, output: process.stdout, errors: { write: (text: string) => printText(text, process.stderr) } });
+  const code = await serveStdioFront(upstream, {
+    input: process.stdin,
+    output: process.stdout,
+    errors: { write: (text: string) => printText(text, process.stderr) },
+  });
   await Promise.all([upstream.close(), ...alsoClose.map((inner) => inner.close())]);
   return code;
 }

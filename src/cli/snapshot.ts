@@ -25,7 +25,9 @@ export async function runSnapshot(positional: string[], flags: SnapshotFlags): P
     });
     // The server may echo what it was given (env, headers, query) in descriptions and error messages.
     await writeFile(flags.output, maskLiterals(JSON.stringify(snapshot, null, 2)) + '\n');
-    printNote(`mcpvet: wrote ${flags.output}: ${snapshot.tools.length} tools, ${snapshot.resources.length} resources, ${snapshot.resourceTemplates.length} templates, ${snapshot.prompts.length} prompts (${snapshot.era} era, ${snapshot.protocolVersion})`);
+    printNote(
+      `mcpvet: wrote ${flags.output}: ${snapshot.tools.length} tools, ${snapshot.resources.length} resources, ${snapshot.resourceTemplates.length} templates, ${snapshot.prompts.length} prompts (${snapshot.era} era, ${snapshot.protocolVersion})`,
+    );
     return ExitCode.Ok;
   } finally {
     await client.close();

@@ -119,7 +119,12 @@ export function parseHeaders(values: string[]): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const value of values) {
     const colon = value.indexOf(':');
-    if (colon <= 0) throw usageError(colon === 0 ? "--header takes 'Name: value', not ': …' (no name)" : "--header takes 'Name: value' (the one given has no colon; it is not echoed, it may be a credential)");
+    if (colon <= 0)
+      throw usageError(
+        colon === 0
+          ? "--header takes 'Name: value', not ': …' (no name)"
+          : "--header takes 'Name: value' (the one given has no colon; it is not echoed, it may be a credential)",
+      );
     const name = value.slice(0, colon).trim();
     headers[name] = value.slice(colon + 1).trim();
     checkHeader(name, headers[name]);
@@ -131,7 +136,7 @@ export function parseEnv(values: string[]): Record<string, string> {
   const env: Record<string, string> = {};
   for (const value of values) {
     const equals = value.indexOf('=');
-    if (equals <= 0) throw usageError(`-e takes KEY=VALUE, not "${oneLine(value.replace(/=[^]*/, '=…'))}"`);
+    if (equals <= 0) throw usageError(`-e takes KEY=VALUE, not "${oneLine(value.replace(/=[\s\S]*/, '=…'))}"`);
     env[value.slice(0, equals)] = value.slice(equals + 1);
   }
   return env;

@@ -68,7 +68,9 @@ async function connectModern(channel: Channel, target: Target, options: ClientOp
     outcome = await client.request('server/discover', {});
   }
   if (outcome.result) client.adoptDiscover(outcome.result);
-  client.eraReason = outcome.result ? 'modern era requested; server/discover answered' : `modern era requested; server/discover failed: ${describeAnswer(answerOf(outcome).answer)}`;
+  client.eraReason = outcome.result
+    ? 'modern era requested; server/discover answered'
+    : `modern era requested; server/discover failed: ${describeAnswer(answerOf(outcome).answer)}`;
   return client;
 }
 

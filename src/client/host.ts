@@ -40,7 +40,8 @@ export function loadHostScript(file: string): HostScript {
   } catch (error) {
     throw new Error(`cannot read answers file ${file}: ${(error as Error).message}`);
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`answers file ${file} must hold a JSON object with "byKey" and/or "byMethod"`);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new Error(`answers file ${file} must hold a JSON object with "byKey" and/or "byMethod"`);
   return parsed as HostScript;
 }
 

@@ -55,7 +55,7 @@ export class ModernClient extends BaseClient {
       outcome = await this.request(method, next, options);
       outcome.rounds = round;
       const result = outcome.result;
-      if (!result || result.resultType !== 'input_required') return outcome;
+      if (result?.resultType !== 'input_required') return outcome;
       const inputResponses: JsonObject = {};
       const inputRequests = isObject(result.inputRequests) ? result.inputRequests : {};
       for (const [key, request] of Object.entries(inputRequests)) {

@@ -11,13 +11,7 @@ interface Listed {
 }
 
 /** Added/removed by key, then name, title and mimeType of those in both. */
-function diffListed<T extends Listed>(
-  collection: string,
-  noun: string,
-  before: T[],
-  after: T[],
-  keyOf: (item: T) => string,
-): ContractChange[] {
+function diffListed<T extends Listed>(collection: string, noun: string, before: T[], after: T[], keyOf: (item: T) => string): ContractChange[] {
   const changes: ContractChange[] = [];
   const afterByKey = byKey(after, keyOf);
   const beforeByKey = byKey(before, keyOf);

@@ -59,7 +59,12 @@ export function diffServerInfo(before: ContractSnapshot, after: ContractSnapshot
     const oldValue = before.serverInfo?.[key];
     const newValue = after.serverInfo?.[key];
     if (oldValue !== newValue && oldValue !== undefined)
-      changes.push({ kind: 'cosmetic', subject: 'server', path: formatPath(['serverInfo', key]), message: `${key} changed from ${showValue(oldValue)} to ${showValue(newValue)}` });
+      changes.push({
+        kind: 'cosmetic',
+        subject: 'server',
+        path: formatPath(['serverInfo', key]),
+        message: `${key} changed from ${showValue(oldValue)} to ${showValue(newValue)}`,
+      });
   }
   return changes;
 }

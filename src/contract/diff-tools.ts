@@ -82,12 +82,7 @@ const HINT_KEYS = new Set(['readOnlyHint', 'destructiveHint', 'idempotentHint', 
  * Hints are what hosts decide permissions and retries on, so a hint that got weaker is breaking:
  * a host that auto-approved a read-only tool, or retried an idempotent one, is now wrong.
  */
-function diffAnnotations(
-  before: ToolAnnotationsSnapshot,
-  after: ToolAnnotationsSnapshot,
-  subject: string,
-  at: (key: string) => string,
-): ContractChange[] {
+function diffAnnotations(before: ToolAnnotationsSnapshot, after: ToolAnnotationsSnapshot, subject: string, at: (key: string) => string): ContractChange[] {
   const changes: ContractChange[] = [];
   const push = (kind: ContractChange['kind'], key: string, message: string) => changes.push({ kind, subject, path: at(key), message });
   const was = effectiveHints(before);

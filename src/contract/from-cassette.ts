@@ -11,7 +11,12 @@ import { hashDescription } from './description-hash.js';
 import { CONTRACT_FORMAT, CONTRACT_FORMAT_VERSION, type ContractSnapshot, type ToolSnapshot } from './snapshot-types.js';
 
 export function snapshotFromCassette(cassette: Cassette, source: string): ContractSnapshot {
-  const listed = { tools: new Map<string, JsonObject>(), resources: new Map<string, JsonObject>(), resourceTemplates: new Map<string, JsonObject>(), prompts: new Map<string, JsonObject>() };
+  const listed = {
+    tools: new Map<string, JsonObject>(),
+    resources: new Map<string, JsonObject>(),
+    resourceTemplates: new Map<string, JsonObject>(),
+    prompts: new Map<string, JsonObject>(),
+  };
   const snapshot: ContractSnapshot = {
     format: CONTRACT_FORMAT,
     formatVersion: CONTRACT_FORMAT_VERSION,
@@ -64,7 +69,11 @@ export function snapshotFromCassette(cassette: Cassette, source: string): Contra
   const unknown = calls.find((call) => listed.tools.size > 0 && !listed.tools.has(call.name));
   if (unknown) {
     const error = isObject(unknown.response.error) ? unknown.response.error : undefined;
-    snapshot.errorClasses.unknownTool = error ? { kind: 'protocol-error', code: Number(error.code) } : isObject(unknown.response.result) && unknown.response.result.isError === true ? { kind: 'tool-error' } : { kind: 'none' };
+    snapshot.errorClasses.unknownTool = error
+      ? { kind: 'protocol-error', code: Number(error.code) }
+      : isObject(unknown.response.result) && unknown.response.result.isError === true
+        ? { kind: 'tool-error' }
+        : { kind: 'none' };
   }
   return snapshot;
 }

@@ -70,11 +70,7 @@ interface Place {
   field: string;
 }
 
-export function diffJsonSchemas(
-  oldSchema: JsonSchema,
-  newSchema: JsonSchema,
-  direction: SchemaDirection,
-): SchemaChange[] {
+export function diffJsonSchemas(oldSchema: JsonSchema, newSchema: JsonSchema, direction: SchemaDirection): SchemaChange[] {
   const walk: Walk = { direction, oldRoot: oldSchema, newRoot: newSchema, refPairsOpen: new Set(), out: [] };
   compareNode(walk, oldSchema, newSchema, { path: [], field: '' });
   return walk.out;
@@ -226,8 +222,7 @@ function compareReference(walk: Walk, before: SchemaObject, after: SchemaObject,
   const oldRef = refOf(before);
   const newRef = refOf(after);
   if (oldRef === newRef) return;
-  if (oldRef !== undefined && newRef !== undefined)
-    note(walk, place, 'changes', `reference changed from ${oldRef} to ${newRef}`, '$ref');
+  if (oldRef !== undefined && newRef !== undefined) note(walk, place, 'changes', `reference changed from ${oldRef} to ${newRef}`, '$ref');
   else if (newRef !== undefined) note(walk, place, 'changes', `now refers to ${newRef}`, '$ref');
   else note(walk, place, 'changes', `no longer refers to ${oldRef}`, '$ref');
 }
@@ -277,12 +272,10 @@ function compareAllowedValues(walk: Walk, before: SchemaObject, after: SchemaObj
   const oldKeys = new Set(oldAllowed.values.map(canonicalJson));
   const newKeys = new Set(newAllowed.values.map(canonicalJson));
   for (const value of oldAllowed.values) {
-    if (!newKeys.has(canonicalJson(value)))
-      note(walk, place, 'narrows', `enum value ${showValue(value)} removed`, newAllowed.keyword);
+    if (!newKeys.has(canonicalJson(value))) note(walk, place, 'narrows', `enum value ${showValue(value)} removed`, newAllowed.keyword);
   }
   for (const value of newAllowed.values) {
-    if (!oldKeys.has(canonicalJson(value)))
-      note(walk, place, 'widens', `enum value ${showValue(value)} added`, newAllowed.keyword);
+    if (!oldKeys.has(canonicalJson(value))) note(walk, place, 'widens', `enum value ${showValue(value)} added`, newAllowed.keyword);
   }
 }
 
@@ -396,13 +389,7 @@ function compareObjectShape(walk: Walk, before: SchemaObject, after: SchemaObjec
 }
 
 /** additionalProperties / unevaluatedProperties: absent means true (anything else is allowed). */
-function compareOpenness(
-  walk: Walk,
-  before: SchemaObject,
-  after: SchemaObject,
-  place: Place,
-  keyword: 'additionalProperties' | 'unevaluatedProperties',
-): void {
+function compareOpenness(walk: Walk, before: SchemaObject, after: SchemaObject, place: Place, keyword: 'additionalProperties' | 'unevaluatedProperties'): void {
   const oldValue = before[keyword] ?? true;
   const newValue = after[keyword] ?? true;
   if (jsonEqual(oldValue, newValue)) return;
@@ -538,6 +525,7 @@ function compareOpaque(walk: Walk, before: SchemaObject, after: SchemaObject, pl
 }
 
 function compareConditional(walk: Walk, before: SchemaObject, after: SchemaObject, place: Place): void {
+  // biome-ignore lint/suspicious/noThenProperty: `then` is JSON Schema's own keyword here.
   const pick = (s: SchemaObject) => (s.if === undefined ? undefined : { if: s.if, then: s.then, else: s.else });
   const conditional = (s: SchemaObject) => ({ ...s, conditional: pick(s) });
   compareOpaque(walk, conditional(before), conditional(after), place, 'conditional');

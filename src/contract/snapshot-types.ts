@@ -97,7 +97,10 @@ const errorClassSchema = z.discriminatedUnion('kind', [
 const toolSchema = z.object({
   name: z.string(),
   title: z.string().optional(),
-  descriptionHash: z.string().regex(/^[0-9a-f]{64}$/, 'expected a sha256 hex digest').optional(),
+  descriptionHash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'expected a sha256 hex digest')
+    .optional(),
   description: z.string().optional(),
   inputSchema: jsonObject,
   outputSchema: jsonSchema.optional(),
@@ -120,14 +123,10 @@ export const contractSnapshotSchema = z.object({
   era: z.enum(['modern', 'legacy']),
   protocolVersion: z.string(),
   supportedVersions: z.array(z.string()).optional(),
-  serverInfo: z
-    .object({ name: z.string().optional(), title: z.string().optional(), version: z.string().optional() })
-    .optional(),
+  serverInfo: z.object({ name: z.string().optional(), title: z.string().optional(), version: z.string().optional() }).optional(),
   capabilities: jsonObject,
   tools: z.array(toolSchema),
-  resources: z.array(
-    z.object({ uri: z.string(), name: z.string(), title: z.string().optional(), mimeType: z.string().optional() }),
-  ),
+  resources: z.array(z.object({ uri: z.string(), name: z.string(), title: z.string().optional(), mimeType: z.string().optional() })),
   resourceTemplates: z.array(
     z.object({
       uriTemplate: z.string(),

@@ -49,10 +49,14 @@ export async function takeSnapshot(client: McpClient, options: SnapshotOptions =
     capabilities,
     tools: tools.map((tool) => toolSnapshot(tool, options.withDescriptions === true)),
     resources: resources.map((resource) => pick(resource, ['uri', 'name', 'title', 'mimeType']) as unknown as ContractSnapshot['resources'][number]),
-    resourceTemplates: templates.map((template) => pick(template, ['uriTemplate', 'name', 'title', 'mimeType']) as unknown as ContractSnapshot['resourceTemplates'][number]),
+    resourceTemplates: templates.map(
+      (template) => pick(template, ['uriTemplate', 'name', 'title', 'mimeType']) as unknown as ContractSnapshot['resourceTemplates'][number],
+    ),
     prompts: prompts.map((prompt) => ({
       ...(pick(prompt, ['name', 'title']) as { name: string; title?: string }),
-      arguments: (Array.isArray(prompt.arguments) ? prompt.arguments : []).filter(isObject).map((argument) => pick(argument, ['name', 'required']) as { name: string; required?: boolean }),
+      arguments: (Array.isArray(prompt.arguments) ? prompt.arguments : [])
+        .filter(isObject)
+        .map((argument) => pick(argument, ['name', 'required']) as { name: string; required?: boolean }),
     })),
     errorClasses,
   };

@@ -104,10 +104,14 @@ function never(signal: AbortSignal): Promise<HttpResponseOut> {
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(new Error('client gone'));
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new Error('client gone'));
+      },
+      { once: true },
+    );
   });
 }
 

@@ -9,9 +9,7 @@ import { parseJson } from '../wire/json-depth.js';
 /** Exit code of the stdio front after a `disconnect` fault: the server "crashed". */
 export const DISCONNECT_EXIT_CODE = 1;
 
-export interface FaultLogger {
-  (line: string): void;
-}
+export type FaultLogger = (line: string) => void;
 
 export class FaultyLines extends LineWrapper {
   /** Faults that act on the response when it comes (delay, truncate), by request id. */

@@ -24,7 +24,18 @@ export type FaultAction =
 
 export type FaultKind = FaultAction['kind'];
 
-export const FAULT_KINDS: readonly FaultKind[] = ['timeout', 'delay', 'disconnect', 'malformed', 'truncate', 'error', 'is-error', 'http', 'stdout-noise', 'drop'];
+export const FAULT_KINDS: readonly FaultKind[] = [
+  'timeout',
+  'delay',
+  'disconnect',
+  'malformed',
+  'truncate',
+  'error',
+  'is-error',
+  'http',
+  'stdout-noise',
+  'drop',
+];
 
 export interface FaultSelector {
   /** JSON-RPC method; undefined matches any. */
@@ -75,8 +86,10 @@ export function parseFaultRules(texts: readonly string[]): FaultRule[] {
 /** Some kinds exist on one transport only: HTTP statuses, and noise on stdout. */
 export function checkRulesForTransport(rules: readonly FaultRule[], transport: 'stdio' | 'http'): void {
   for (const rule of rules) {
-    if (rule.action.kind === 'http' && transport === 'stdio') throw new FaultRuleError(`--fault ${rule.text}: http=STATUS needs an HTTP front (--listen or an --url target); stdio has no status`);
-    if (rule.action.kind === 'stdout-noise' && transport === 'http') throw new FaultRuleError(`--fault ${rule.text}: stdout-noise applies to stdio; over HTTP use malformed`);
+    if (rule.action.kind === 'http' && transport === 'stdio')
+      throw new FaultRuleError(`--fault ${rule.text}: http=STATUS needs an HTTP front (--listen or an --url target); stdio has no status`);
+    if (rule.action.kind === 'stdout-noise' && transport === 'http')
+      throw new FaultRuleError(`--fault ${rule.text}: stdout-noise applies to stdio; over HTTP use malformed`);
   }
 }
 
@@ -110,7 +123,9 @@ function parseAction(text: string, fail: (why: string) => never): FaultAction {
     case 'http':
       return { kind, status: integer('STATUS', 100, 599) };
     default:
-      return fail(`unknown fault "${kind}" (known: ${FAULT_KINDS.map((k) => (k === 'delay' ? 'delay=MS' : k === 'error' ? 'error=CODE' : k === 'http' ? 'http=STATUS' : k)).join(', ')})`);
+      return fail(
+        `unknown fault "${kind}" (known: ${FAULT_KINDS.map((k) => (k === 'delay' ? 'delay=MS' : k === 'error' ? 'error=CODE' : k === 'http' ? 'http=STATUS' : k)).join(', ')})`,
+      );
   }
 }
 
@@ -159,9 +174,11 @@ function setMethod(selector: FaultSelector, method: string, fail: (why: string) 
 function checkSelectorFits(action: FaultAction, selector: FaultSelector, fail: (why: string) => never): void {
   const isNotificationMethod = selector.method?.startsWith('notifications/') ?? false;
   if (action.kind === 'drop') {
-    if (selector.method !== undefined && !isNotificationMethod) fail(`drop loses notifications; "${selector.method}" is not one (e.g. drop@notifications/progress)`);
+    if (selector.method !== undefined && !isNotificationMethod)
+      fail(`drop loses notifications; "${selector.method}" is not one (e.g. drop@notifications/progress)`);
     return;
   }
   if (isNotificationMethod) fail(`${action.kind} acts on requests; only drop applies to ${selector.method}`);
-  if (action.kind === 'is-error' && selector.method !== undefined && selector.method !== 'tools/call') fail(`is-error makes a tool result; it applies to tools/call, not ${selector.method}`);
+  if (action.kind === 'is-error' && selector.method !== undefined && selector.method !== 'tools/call')
+    fail(`is-error makes a tool result; it applies to tools/call, not ${selector.method}`);
 }

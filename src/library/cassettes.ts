@@ -81,7 +81,18 @@ export async function withRecording(target: Target, options: RecordOptions): Pro
   if (target.transport === 'stdio') {
     const env = Object.entries(target.env ?? {}).flatMap(([name, value]) => ['-e', `${name}=${value}`]);
     const redact = (options.redact ?? []).flatMap((pattern) => ['--redact', pattern.source]);
-    const args = [mcpvetCliPath(), 'record', '-o', options.output, ...redact, ...env, ...(target.cwd ? ['--cwd', target.cwd] : []), '--', target.command, ...target.args];
+    const args = [
+      mcpvetCliPath(),
+      'record',
+      '-o',
+      options.output,
+      ...redact,
+      ...env,
+      ...(target.cwd ? ['--cwd', target.cwd] : []),
+      '--',
+      target.command,
+      ...target.args,
+    ];
     return { target: { transport: 'stdio', command: process.execPath, args }, close: async () => {} };
   }
   const writer = new CassetteWriter({ path: options.output, target, redactor: new Redactor({ secrets: secretValuesOf(target), patterns: options.redact }) });

@@ -42,7 +42,13 @@ export class FindingSink {
       const meta = ruleMeta(ruleId);
       if (meta.profile && !this.options.profiles.has(meta.profile)) return;
       const finding: LintFinding & { order: number } = {
-        ruleId, severity: meta.severity, tool, path, message, fix: fix ?? meta.fix, order,
+        ruleId,
+        severity: meta.severity,
+        tool,
+        path,
+        message,
+        fix: fix ?? meta.fix,
+        order,
       };
       if (meta.profile) finding.profile = meta.profile;
       this.findings.push(finding);

@@ -23,7 +23,7 @@ export function resolvePointer(root: unknown, ptr: string): unknown {
       if (!/^(0|[1-9][0-9]*)$/.test(token)) return undefined;
       node = node[Number(token)];
     } else if (isPlainObject(node)) {
-      if (!Object.prototype.hasOwnProperty.call(node, token)) return undefined;
+      if (!Object.hasOwn(node, token)) return undefined;
       node = node[token];
     } else {
       return undefined;

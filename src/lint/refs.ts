@@ -22,7 +22,7 @@ export function findRefProblems(schema: unknown, basePointer: string): RefProble
 
   walkSchema(schema, basePointer, (n) => {
     nodes.push(n);
-    const parentBase = n.parent ? bases.get(n.parent.node) ?? NO_ID_BASE : NO_ID_BASE;
+    const parentBase = n.parent ? (bases.get(n.parent.node) ?? NO_ID_BASE) : NO_ID_BASE;
     let base = parentBase;
     if (typeof n.node === 'object') {
       const id = n.node.$id;

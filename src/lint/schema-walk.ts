@@ -20,8 +20,17 @@ export interface SchemaNode {
 }
 
 const SINGLE = [
-  'additionalProperties', 'propertyNames', 'not', 'if', 'then', 'else', 'contains',
-  'unevaluatedItems', 'unevaluatedProperties', 'additionalItems', 'contentSchema',
+  'additionalProperties',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'additionalItems',
+  'contentSchema',
 ] as const;
 const ARRAYS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
 const MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'] as const;
@@ -68,4 +77,3 @@ export function walkSchema(root: unknown, basePointer: string, visit: (n: Schema
   };
   go(root, basePointer, null, undefined, undefined, 0);
 }
-

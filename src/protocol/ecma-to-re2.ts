@@ -15,8 +15,16 @@ export type Translation = { ok: true; source: string } | { ok: false; reason: st
 const MAX_CODE_POINT = 0x10ffff;
 // ECMA-262 WhiteSpace and LineTerminator code points (what `\s` matches), as ranges.
 const WHITESPACE: [number, number][] = [
-  [0x09, 0x0d], [0x20, 0x20], [0xa0, 0xa0], [0x1680, 0x1680], [0x2000, 0x200a],
-  [0x2028, 0x2029], [0x202f, 0x202f], [0x205f, 0x205f], [0x3000, 0x3000], [0xfeff, 0xfeff],
+  [0x09, 0x0d],
+  [0x20, 0x20],
+  [0xa0, 0xa0],
+  [0x1680, 0x1680],
+  [0x2000, 0x200a],
+  [0x2028, 0x2029],
+  [0x202f, 0x202f],
+  [0x205f, 0x205f],
+  [0x3000, 0x3000],
+  [0xfeff, 0xfeff],
 ];
 const NOT_WHITESPACE = complement(WHITESPACE);
 const WHITESPACE_BODY = classBody(WHITESPACE);
@@ -94,7 +102,8 @@ class Translator {
       const c = this.chars[this.i++];
       if (c === ']') return `[${negated ? '^' : ''}${body}]`;
       if (c === '\\') body += this.escape(true);
-      else if (c === '[') body += '\\['; // literal in u-mode; RE2 would start `[:alpha:]`
+      else if (c === '[')
+        body += '\\['; // literal in u-mode; RE2 would start `[:alpha:]`
       else body += c;
     }
     throw new Unsupported('an unterminated character class');
@@ -104,19 +113,39 @@ class Translator {
   private escape(inClass: boolean): string {
     const c = this.chars[this.i++];
     switch (c) {
-      case 'd': case 'D': case 'w': case 'W': case 'f': case 'n': case 'r': case 't': case 'v':
+      case 'd':
+      case 'D':
+      case 'w':
+      case 'W':
+      case 'f':
+      case 'n':
+      case 'r':
+      case 't':
+      case 'v':
         return '\\' + c;
-      case 'b': return inClass ? String.raw`\x{8}` : '\\b';
-      case 'B': return '\\B';
-      case 's': return inClass ? WHITESPACE_BODY : `[${WHITESPACE_BODY}]`;
-      case 'S': return inClass ? NOT_WHITESPACE_BODY : `[${NOT_WHITESPACE_BODY}]`;
-      case '0': return String.raw`\x{0}`;
-      case 'k': throw new Unsupported('a named backreference `\\k<…>` is not supported by RE2');
-      case 'x': return codePoint(this.take(2));
-      case 'u': return this.unicodeEscape();
-      case 'c': return codePoint((this.chars[this.i++].codePointAt(0)! % 32).toString(16));
-      case 'p': case 'P': return this.property(c);
-      case undefined: throw new Unsupported('a trailing backslash');
+      case 'b':
+        return inClass ? String.raw`\x{8}` : '\\b';
+      case 'B':
+        return '\\B';
+      case 's':
+        return inClass ? WHITESPACE_BODY : `[${WHITESPACE_BODY}]`;
+      case 'S':
+        return inClass ? NOT_WHITESPACE_BODY : `[${NOT_WHITESPACE_BODY}]`;
+      case '0':
+        return String.raw`\x{0}`;
+      case 'k':
+        throw new Unsupported('a named backreference `\\k<…>` is not supported by RE2');
+      case 'x':
+        return codePoint(this.take(2));
+      case 'u':
+        return this.unicodeEscape();
+      case 'c':
+        return codePoint((this.chars[this.i++].codePointAt(0)! % 32).toString(16));
+      case 'p':
+      case 'P':
+        return this.property(c);
+      case undefined:
+        throw new Unsupported('a trailing backslash');
       default:
         if (c >= '1' && c <= '9') throw new Unsupported(`a backreference \`\\${c}\` is not supported by RE2`);
         return '\\' + c; // a syntax character or `-`, `/`: RE2 accepts any escaped punctuation

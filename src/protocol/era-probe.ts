@@ -33,7 +33,7 @@ export interface ProbeContext {
 }
 
 export type EraVerdict =
-  | { kind: 'modern'; reason: string; /** Legacy versions the server also lists (dual era). */ legacyVersions: string[] }
+  | { kind: 'modern'; reason: string /** Legacy versions the server also lists (dual era). */; legacyVersions: string[] }
   | { kind: 'retry'; version: string; reason: string }
   | { kind: 'legacy'; reason: string }
   | { kind: 'undecided'; reason: string }
@@ -47,8 +47,10 @@ export function classifyProbe(outcome: ProbeOutcome, context: ProbeContext): Era
     return { kind: 'legacy', reason: outcome.noAnswer === 'timeout' ? 'no answer to server/discover' : 'the server exited on server/discover' };
   }
   const { result, error, httpStatus } = outcome.answer;
-  if (httpStatus === 401 || httpStatus === 403) return { kind: 'refuse', error: 'auth', status: httpStatus, reason: httpStatus === 401 ? 'authorization required (HTTP 401)' : 'forbidden (HTTP 403)' };
-  if (httpStatus !== undefined && httpStatus >= 300 && httpStatus < 400) return { kind: 'refuse', error: 'http', status: httpStatus, reason: `a redirect (HTTP ${httpStatus}), which mcpvet does not follow` };
+  if (httpStatus === 401 || httpStatus === 403)
+    return { kind: 'refuse', error: 'auth', status: httpStatus, reason: httpStatus === 401 ? 'authorization required (HTTP 401)' : 'forbidden (HTTP 403)' };
+  if (httpStatus !== undefined && httpStatus >= 300 && httpStatus < 400)
+    return { kind: 'refuse', error: 'http', status: httpStatus, reason: `a redirect (HTTP ${httpStatus}), which mcpvet does not follow` };
   if (httpStatus !== undefined && httpStatus >= 500) return { kind: 'refuse', error: 'http', status: httpStatus, reason: `server error (HTTP ${httpStatus})` };
 
   if (result && isDiscoverResult(result)) {
@@ -62,12 +64,15 @@ export function classifyProbe(outcome: ProbeOutcome, context: ProbeContext): Era
   if (error?.code === ErrorCode.UnsupportedProtocolVersion) {
     const supported = stringsOf(isObject(error.data) ? error.data.supported : undefined);
     const ours = supported.find((version) => OURS.includes(version));
-    if (ours !== undefined && ours !== context.requestedVersion) return { kind: 'retry', version: ours, reason: `server/discover answered -32022; retried with ${ours}` };
+    if (ours !== undefined && ours !== context.requestedVersion)
+      return { kind: 'retry', version: ours, reason: `server/discover answered -32022; retried with ${ours}` };
     const legacy = supported.filter((version) => eraOfVersion(version) === 'legacy');
-    if (ours === undefined && legacy.length > 0) return { kind: 'legacy', reason: `server/discover answered -32022 listing only versions we speak in the legacy era (${legacy.join(', ')})` };
+    if (ours === undefined && legacy.length > 0)
+      return { kind: 'legacy', reason: `server/discover answered -32022 listing only versions we speak in the legacy era (${legacy.join(', ')})` };
     return { kind: 'modern', reason: `server/discover answered with modern error ${error.code}`, legacyVersions: legacy };
   }
-  if (error && MODERN_ERROR_CODES.includes(error.code)) return { kind: 'modern', reason: `server/discover answered with modern error ${error.code}`, legacyVersions: [] };
+  if (error && MODERN_ERROR_CODES.includes(error.code))
+    return { kind: 'modern', reason: `server/discover answered with modern error ${error.code}`, legacyVersions: [] };
   return { kind: 'undecided', reason: `server/discover answered ${describeAnswer(outcome.answer)}` };
 }
 

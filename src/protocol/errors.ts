@@ -20,9 +20,7 @@ export const ErrorCode = {
 
 export type ErrorCodeName = keyof typeof ErrorCode;
 
-const NAMES = new Map<number, ErrorCodeName>(
-  Object.entries(ErrorCode).map(([name, code]) => [code, name as ErrorCodeName]),
-);
+const NAMES = new Map<number, ErrorCodeName>(Object.entries(ErrorCode).map(([name, code]) => [code, name as ErrorCodeName]));
 
 export function errorCodeName(code: number): string {
   return NAMES.get(code) ?? (code >= -32099 && code <= -32000 ? 'ServerError' : 'Unknown');

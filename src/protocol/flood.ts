@@ -16,9 +16,7 @@ export class NotificationTally {
   count = 0;
   private progress = 0;
 
-  constructor(
-    private readonly progressToken: unknown,
-  ) {}
+  constructor(private readonly progressToken: unknown) {}
 
   add(notification: JsonObject): void {
     this.count++;

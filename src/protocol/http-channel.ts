@@ -65,7 +65,8 @@ export class HttpChannel implements Channel {
           }
         },
         // An answer on this POST's stream, whatever its id, ends it: only this request's can come.
-        until: (received) => (isResponse(received) && id !== undefined) || (isNotification(received) && (options.stopOn?.(received as unknown as JsonObject) ?? false)),
+        until: (received) =>
+          (isResponse(received) && id !== undefined) || (isNotification(received) && (options.stopOn?.(received as unknown as JsonObject) ?? false)),
       });
     } catch (error) {
       if (options.signal?.aborted) throw new TransportError('cancelled', 'the request was cancelled');
@@ -101,7 +102,8 @@ export class HttpChannel implements Channel {
    */
   private answerOf(responses: JsonObject[], id: unknown, method: string | undefined): JsonObject | undefined {
     if (id === undefined || id === null) return responses[0];
-    const answer = responses.find((candidate) => String(candidate.id) === String(id)) ?? responses.find((candidate) => candidate.id === null || candidate.id === undefined);
+    const answer =
+      responses.find((candidate) => String(candidate.id) === String(id)) ?? responses.find((candidate) => candidate.id === null || candidate.id === undefined);
     if (answer || responses.length === 0) return answer;
     const error = mismatchedId(id, responses[0]?.id, method);
     this.trace.add({ direction: 'local', kind: 'error', raw: error.message, detail: { reason: 'mismatched-id', id: responses[0]?.id, sentId: id } });
@@ -119,13 +121,21 @@ export class HttpChannel implements Channel {
       ? await this.serverRequestHandler(request).catch((error: Error) => ({ error: { code: -32603, message: error.message } }))
       : { error: { code: -32601, message: `mcpvet does not handle ${request.method}` } };
     const { 'mcp-method': _method, 'mcp-name': _name, ...rest } = headers;
-    await httpExchange({ url: this.target.url, method: 'POST', headers: rest, body: JSON.stringify({ jsonrpc: '2.0', id: request.id, ...answer }), timeoutMs, trace: this.trace }).catch(() => {});
+    await httpExchange({
+      url: this.target.url,
+      method: 'POST',
+      headers: rest,
+      body: JSON.stringify({ jsonrpc: '2.0', id: request.id, ...answer }),
+      timeoutMs,
+      trace: this.trace,
+    }).catch(() => {});
   }
 }
 
 function toTransportError(error: unknown, url: string): Error {
   if (!(error instanceof HttpFailure)) return error as Error;
-  const kind = error.kind === 'network' || error.kind === 'aborted' ? 'closed' : error.kind === 'oversize' || error.kind === 'too-deep' ? 'protocol' : error.kind;
+  const kind =
+    error.kind === 'network' || error.kind === 'aborted' ? 'closed' : error.kind === 'oversize' || error.kind === 'too-deep' ? 'protocol' : error.kind;
   return new TransportError(kind, error.message, { url, cause: error.detail });
 }
 

@@ -20,7 +20,8 @@ export function dialectOf(schema: unknown): Dialect | 'unknown' {
 export function compileSchema(schema: unknown): CompiledSchema {
   const dialect = dialectOf(schema);
   if (dialect === 'unknown') return { ok: false, error: `unsupported JSON Schema dialect ${JSON.stringify((schema as { $schema?: unknown }).$schema)}` };
-  if (typeof schema !== 'boolean' && (typeof schema !== 'object' || schema === null || Array.isArray(schema))) return { ok: false, error: 'a schema must be an object or a boolean' };
+  if (typeof schema !== 'boolean' && (typeof schema !== 'object' || schema === null || Array.isArray(schema)))
+    return { ok: false, error: 'a schema must be an object or a boolean' };
   const outcome = compileWithDialect(schema as Record<string, unknown> | boolean, dialect);
   if (outcome.validate) return { ok: true, validate: outcome.validate, unenforced: outcome.unenforcedPatterns };
   const problems = outcome.schemaErrors.map((problem) => `${problem.pointer || '/'}: ${problem.message}`);
@@ -32,7 +33,10 @@ export function schemaProblems(schema: unknown, value: unknown): string[] {
   const compiled = compileSchema(schema);
   if (!compiled.ok) return [`schema does not compile: ${compiled.error}`];
   if (compiled.validate(value)) return [];
-  return (compiled.validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message ?? 'is invalid'}${error.params && 'allowedValues' in error.params ? ` (${(error.params.allowedValues as unknown[]).join(', ')})` : ''}`);
+  return (compiled.validate.errors ?? []).map(
+    (error) =>
+      `${error.instancePath || '/'} ${error.message ?? 'is invalid'}${error.params && 'allowedValues' in error.params ? ` (${(error.params.allowedValues as unknown[]).join(', ')})` : ''}`,
+  );
 }
 
 /**

@@ -46,7 +46,14 @@ function ajvFor(dialect: Dialect, purpose: 'meta' | 'compile'): AjvInstance {
     // strict:false: unknown keywords (x-mcp-header, ...) and unknown formats are legal JSON Schema;
     // mcpvet reports them itself. addUsedSchema:false: tools may reuse the same $id.
     // code.regExp: server patterns run on RE2 (linear time), never on the backtracking RegExp.
-    const options = { strict: false, logger: false as const, addUsedSchema: false, allErrors: purpose === 'meta', validateSchema: purpose === 'meta', code: { regExp: re2RegExpEngine } };
+    const options = {
+      strict: false,
+      logger: false as const,
+      addUsedSchema: false,
+      allErrors: purpose === 'meta',
+      validateSchema: purpose === 'meta',
+      code: { regExp: re2RegExpEngine },
+    };
     ajv = dialect === '2020-12' ? new Ajv2020(options) : dialect === '2019-09' ? new Ajv2019(options) : new AjvDraft07(options);
     addLinearFormats(ajv as InstanceType<typeof AjvDraft07>);
     instances.set(key, ajv);

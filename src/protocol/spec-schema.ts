@@ -178,12 +178,7 @@ const own = (table: Record<string | number, string>, key: string | number | unde
  * it, responses are checked by their result type alone. `direction` is accepted for symmetry
  * with validateMessage: a method's request and result types are the same in either direction.
  */
-export function specTypeFor(
-  message: unknown,
-  method: string | undefined,
-  _direction: Direction,
-  known?: ReadonlySet<string>,
-): SpecTarget | undefined {
+export function specTypeFor(message: unknown, method: string | undefined, _direction: Direction, known?: ReadonlySet<string>): SpecTarget | undefined {
   if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
   const m = message as Record<string, unknown>;
   const has = (name: string | undefined): name is string => name !== undefined && (known === undefined || known.has(name));

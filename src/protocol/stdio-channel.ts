@@ -45,7 +45,9 @@ export class StdioChannel implements Channel {
       const pending = this.pending.get(String(id));
       if (!pending) return;
       this.settle(String(id), pending);
-      pending.reject(new TransportError('protocol', `the answer to request ${JSON.stringify(id)} is nested deeper than ${MAX_JSON_DEPTH} levels; mcpvet does not read it`));
+      pending.reject(
+        new TransportError('protocol', `the answer to request ${JSON.stringify(id)} is nested deeper than ${MAX_JSON_DEPTH} levels; mcpvet does not read it`),
+      );
     });
     this.connection.onExit((info) => {
       const why = info.spawnError
@@ -110,7 +112,12 @@ export class StdioChannel implements Channel {
         const pending = this.pending.get(key);
         if (pending) this.settle(key, pending);
         this.abandon(key);
-        this.trace.add({ direction: 'local', kind: 'error', raw: `no answer to request ${key} within ${options.timeoutMs} ms`, detail: { reason: 'timeout', id } });
+        this.trace.add({
+          direction: 'local',
+          kind: 'error',
+          raw: `no answer to request ${key} within ${options.timeoutMs} ms`,
+          detail: { reason: 'timeout', id },
+        });
         reject(new TransportError('timeout', `no answer within ${options.timeoutMs} ms`));
       }, options.timeoutMs);
       const progressToken = isObject(params?._meta) ? params._meta.progressToken : undefined;
@@ -143,7 +150,12 @@ export class StdioChannel implements Channel {
       const to = this.trace.length - 1;
       this.settle(key, pending);
       remember(this.answered, key);
-      pending.resolve({ response: message as unknown as JsonObject, notifications: pending.tally.kept, notificationCount: pending.tally.count, frames: { from: pending.from, to } });
+      pending.resolve({
+        response: message as unknown as JsonObject,
+        notifications: pending.tally.kept,
+        notificationCount: pending.tally.count,
+        frames: { from: pending.from, to },
+      });
       return;
     }
     if (isRequest(message)) {
@@ -168,7 +180,12 @@ export class StdioChannel implements Channel {
     }
     const waiting = [...this.pending.entries()].filter(([, pending]) => !pending.options.awaitNullId);
     if (waiting.length !== 1) {
-      this.trace.add({ direction: 'local', kind: 'error', raw: `an answer with id ${JSON.stringify(id)} matches no request in flight`, detail: { reason: 'mismatched-id', id } });
+      this.trace.add({
+        direction: 'local',
+        kind: 'error',
+        raw: `an answer with id ${JSON.stringify(id)} matches no request in flight`,
+        detail: { reason: 'mismatched-id', id },
+      });
       return;
     }
     const [waitingKey, pending] = waiting[0] as [string, Pending];

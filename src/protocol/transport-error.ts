@@ -6,7 +6,7 @@ export class TransportError extends Error {
   constructor(
     readonly kind: TransportErrorKind,
     message: string,
-    readonly detail: { status?: number; url?: string; cause?: string; /** The response body, as received. */ body?: string } = {},
+    readonly detail: { status?: number; url?: string; cause?: string /** The response body, as received. */; body?: string } = {},
   ) {
     super(message);
     this.name = 'TransportError';

@@ -90,7 +90,10 @@ export function parseCassette(text: string, source = 'cassette'): Cassette {
   if (!header.success) {
     const value = first.value as Record<string, unknown> | null;
     if (value?.format !== CASSETTE_FORMAT) throw new CassetteFormatError(`${source}:${first.line}: not an mcpvet cassette (the first line must be its header)`);
-    if (value.version !== CASSETTE_VERSION) throw new CassetteFormatError(`${source}: cassette format version ${String(value.version)} is not supported (this mcpvet reads version ${CASSETTE_VERSION})`);
+    if (value.version !== CASSETTE_VERSION)
+      throw new CassetteFormatError(
+        `${source}: cassette format version ${String(value.version)} is not supported (this mcpvet reads version ${CASSETTE_VERSION})`,
+      );
     throw new CassetteFormatError(`${source}:${first.line}: bad header: ${describeIssue(header.error)}`);
   }
   const frames = rest.map(({ line, value }) => {

@@ -43,15 +43,25 @@ export class ForwardingUpstream implements HttpUpstream {
       response = await this.exchange(destination, request.method, headers, body, request.signal);
     } catch (error) {
       if (request.signal.aborted) throw error;
-      return { status: 502, headers: { 'content-type': 'text/plain' }, body: { type: 'text', text: `mcpvet: the server at ${destination.origin} cannot be reached: ${(error as Error).message}` } };
+      return {
+        status: 502,
+        headers: { 'content-type': 'text/plain' },
+        body: { type: 'text', text: `mcpvet: the server at ${destination.origin} cannot be reached: ${(error as Error).message}` },
+      };
     }
     const responseHeaders: Record<string, string> = {};
-    for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) responseHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
+    for (const [name, value] of Object.entries(response.headers))
+      if (value !== undefined) responseHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
     const out = { status: response.statusCode ?? 502, headers: endToEndHeaders(responseHeaders) };
     const decoded = decode(response);
     if (isEventStream(responseHeaders)) return { ...out, body: { type: 'sse', events: readEvents(decoded) } };
     const text = await readText(decoded, request.signal);
-    if (text === undefined) return { status: 502, headers: { 'content-type': 'text/plain' }, body: { type: 'text', text: `mcpvet: the server's answer is over ${MAX_ANSWER_BYTES} bytes` } };
+    if (text === undefined)
+      return {
+        status: 502,
+        headers: { 'content-type': 'text/plain' },
+        body: { type: 'text', text: `mcpvet: the server's answer is over ${MAX_ANSWER_BYTES} bytes` },
+      };
     return { ...out, body: text === '' ? { type: 'none' } : { type: 'text', text } };
   }
 

@@ -36,7 +36,13 @@ export async function serveHttpFront(upstream: HttpUpstream, options: HttpFrontO
   const token = options.token === false ? undefined : (options.token ?? newToken());
   let guard: ListenerGuard | undefined;
   const server = createServer((req, res) => {
-    const verdict = guard?.check({ method: req.method ?? 'GET', url: req.url ?? '/', host: req.headers.host, origin: req.headers.origin, contentType: req.headers['content-type'] });
+    const verdict = guard?.check({
+      method: req.method ?? 'GET',
+      url: req.url ?? '/',
+      host: req.headers.host,
+      origin: req.headers.origin,
+      contentType: req.headers['content-type'],
+    });
     if (!verdict?.ok) {
       const message = verdict?.message ?? 'mcpvet: not ready';
       options.onRefused?.(message);

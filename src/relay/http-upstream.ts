@@ -46,7 +46,19 @@ export interface HttpUpstream {
 }
 
 /** Headers that describe one hop (RFC 9110 §7.6.1) or a body fetch has already decoded. */
-const HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'content-length', 'content-encoding', 'host', 'accept-encoding']);
+const HOP_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'content-length',
+  'content-encoding',
+  'host',
+  'accept-encoding',
+]);
 
 export function endToEndHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};

@@ -114,7 +114,8 @@ export class SpawnedServer extends LineEmitter {
       if (frame.direction !== 'receive') return;
       if (frame.kind === 'stderr') this.emitStderr(frame.raw);
       // The trace keeps only the head of a huge line; the parsed message is whole.
-      else if (frame.kind === 'message' || frame.kind === 'pollution') this.emitLine(frame.truncated && frame.message !== undefined ? JSON.stringify(frame.message) : frame.raw);
+      else if (frame.kind === 'message' || frame.kind === 'pollution')
+        this.emitLine(frame.truncated && frame.message !== undefined ? JSON.stringify(frame.message) : frame.raw);
     });
     this.connection = spawnStdio(target, { trace });
     // A line too deep for mcpvet to read is still the server's: the relay stays transparent.

@@ -52,13 +52,19 @@ export class ListenerGuard {
 
   check(request: GuardedRequest): GuardVerdict {
     const host = request.host?.toLowerCase();
-    if (host === undefined || !this.hosts.has(host)) return reject(421, `Host ${quote(request.host)} is not this listener (use 127.0.0.1, localhost or [::1] with its port)`);
-    if (request.origin !== undefined && !this.origins.has(request.origin.toLowerCase())) return reject(403, `Origin ${quote(request.origin)} is not allowed (only this listener's own origin is)`);
+    if (host === undefined || !this.hosts.has(host))
+      return reject(421, `Host ${quote(request.host)} is not this listener (use 127.0.0.1, localhost or [::1] with its port)`);
+    if (request.origin !== undefined && !this.origins.has(request.origin.toLowerCase()))
+      return reject(403, `Origin ${quote(request.origin)} is not allowed (only this listener's own origin is)`);
     const { path, tokens } = splitToken(request.url);
     if (this.tokenDigest && !(tokens.length === 1 && timingSafeEqual(digest(tokens[0] as string), this.tokenDigest))) {
-      return reject(401, tokens.length === 0 ? `the URL lacks ?${TOKEN_PARAM}=… (use the URL mcpvet printed)` : `wrong ${TOKEN_PARAM} (use the URL mcpvet printed)`);
+      return reject(
+        401,
+        tokens.length === 0 ? `the URL lacks ?${TOKEN_PARAM}=… (use the URL mcpvet printed)` : `wrong ${TOKEN_PARAM} (use the URL mcpvet printed)`,
+      );
     }
-    if (request.method === 'POST' && !isJson(request.contentType)) return reject(415, `a POST body must be application/json, not ${quote(request.contentType)}`);
+    if (request.method === 'POST' && !isJson(request.contentType))
+      return reject(415, `a POST body must be application/json, not ${quote(request.contentType)}`);
     return { ok: true, path };
   }
 }

@@ -17,7 +17,10 @@ export interface StdioFrontIo {
 const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
 /** Relays until the upstream closes (the server exited, or stdin ended); resolves with the exit code to use. */
-export function serveStdioFront(upstream: LineUpstream, io: StdioFrontIo = { input: process.stdin, output: process.stdout, errors: process.stderr }): Promise<number> {
+export function serveStdioFront(
+  upstream: LineUpstream,
+  io: StdioFrontIo = { input: process.stdin, output: process.stdout, errors: process.stderr },
+): Promise<number> {
   return new Promise((resolve) => {
     const splitter = new LineSplitter(MAX_LINE_BYTES, {
       line: (text) => upstream.write(text),

@@ -36,7 +36,11 @@ export async function parseExpectedFailures(text: string, file = 'expected failu
     throw new BaselineFileError(`${file}: not valid YAML (${(error as Error).message.split('\n')[0]})`);
   }
   if (doc === null || doc === undefined) return [];
-  const list = Array.isArray(doc) ? doc : typeof doc === 'object' && 'expectedFailures' in doc ? (doc as { expectedFailures: unknown }).expectedFailures : undefined;
+  const list = Array.isArray(doc)
+    ? doc
+    : typeof doc === 'object' && 'expectedFailures' in doc
+      ? (doc as { expectedFailures: unknown }).expectedFailures
+      : undefined;
   if (list === null) return [];
   if (!Array.isArray(list)) throw new BaselineFileError(`${file}: expected a list of check ids, or 'expectedFailures:' with a list`);
   return list.map((entry, index) => {
@@ -122,7 +126,10 @@ export function baselineView(report: RunReport): BaselineView | undefined {
   if (!report.baseline) return undefined;
   const statuses = collapse(report.results);
   const regressionIds = new Set(report.baseline.regressions);
-  const expected = [...statuses].filter(([id, s]) => (s === 'fail' || s === 'warn') && !regressionIds.has(id)).map(([id]) => id).sort();
+  const expected = [...statuses]
+    .filter(([id, s]) => (s === 'fail' || s === 'warn') && !regressionIds.has(id))
+    .map(([id]) => id)
+    .sort();
   return {
     file: report.baseline.file,
     expected,

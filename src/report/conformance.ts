@@ -40,7 +40,15 @@ export interface ConformanceCheck {
   logs?: string[];
 }
 
-const STATUS: Record<Status, ConformanceStatus> = { pass: 'SUCCESS', fail: 'FAILURE', warn: 'WARNING', info: 'INFO', skip: 'SKIPPED', incomplete: 'SKIPPED', error: 'FAILURE' };
+const STATUS: Record<Status, ConformanceStatus> = {
+  pass: 'SUCCESS',
+  fail: 'FAILURE',
+  warn: 'WARNING',
+  info: 'INFO',
+  skip: 'SKIPPED',
+  incomplete: 'SKIPPED',
+  error: 'FAILURE',
+};
 
 export function toConformanceCheck(result: CheckResult, report: RunReport): ConformanceCheck {
   const check: ConformanceCheck = {
@@ -70,6 +78,10 @@ export function conformanceFiles(input: RunReport, options: { secrets?: readonly
   const report = redactReport(input, { secrets: options.secrets });
   return groupBySuite(report.results).map((group) => ({
     path: `server-${group.suite.replace(/[^A-Za-z0-9_-]/g, '_')}/checks.json`,
-    content: JSON.stringify(group.results.map((r) => toConformanceCheck(r, report)), null, 2),
+    content: JSON.stringify(
+      group.results.map((r) => toConformanceCheck(r, report)),
+      null,
+      2,
+    ),
   }));
 }

@@ -10,7 +10,18 @@ import { painter, type Paint, type Style } from './ansi.js';
 import { baselineView, isExpectedFailure } from './baseline.js';
 import { FRAMES_SHOWN, frameLine, oneLine } from './frame-text.js';
 import { redactReport } from './redact.js';
-import { countStatuses, countsLine, describeRun, formatDuration, groupBySuite, incompleteHints, locationText, qualifiedCode, specUrl, type Counts } from './summary.js';
+import {
+  countStatuses,
+  countsLine,
+  describeRun,
+  formatDuration,
+  groupBySuite,
+  incompleteHints,
+  locationText,
+  qualifiedCode,
+  specUrl,
+  type Counts,
+} from './summary.js';
 import type { RenderOptions, Reporter } from './types.js';
 
 const LABEL: Record<Status, [string, Style]> = {
@@ -60,7 +71,12 @@ function evidenceLines(result: CheckResult, verbose: boolean, paint: Paint): str
     for (const frame of shown) lines.push(INDENT + paint('dim', frameLine(frame)));
     if (shown.length < frames.length) lines.push(INDENT + paint('dim', `… ${frames.length - shown.length} more frames (--verbose, or --format json)`));
     if (evidence.curl) lines.push(INDENT + paint('cyan', `$ ${oneLine(evidence.curl)}`));
-    if (evidence.note) lines.push(...printable(evidence.note).split('\n').map((line) => INDENT + paint('dim', line)));
+    if (evidence.note)
+      lines.push(
+        ...printable(evidence.note)
+          .split('\n')
+          .map((line) => INDENT + paint('dim', line)),
+      );
   }
   return lines;
 }
@@ -72,7 +88,9 @@ function checkLines(report: RunReport, result: CheckResult, verbose: boolean, pa
   if (result.status === 'pass' || result.status === 'skip') return [head];
   return [
     head,
-    ...printable(result.message).split('\n').map((line) => INDENT + line),
+    ...printable(result.message)
+      .split('\n')
+      .map((line) => INDENT + line),
     ...codeLines(result, paint),
     INDENT + paint('dim', `spec: ${specUrl(result.spec, report.protocolVersion)}`),
     ...evidenceLines(result, verbose, paint),
@@ -103,7 +121,10 @@ function incompleteLines(report: RunReport, paint: Paint): string[] {
 function skippedLines(results: CheckResult[], paint: Paint): string[] {
   const byReason = new Map<string, string[]>();
   for (const r of results) {
-    const reason = printable(r.message).split('\n')[0]!.replace(/[.:\s]+$/, '') || 'no reason given';
+    const reason =
+      printable(r.message)
+        .split('\n')[0]!
+        .replace(/[.:\s]+$/, '') || 'no reason given';
     byReason.set(reason, [...(byReason.get(reason) ?? []), r.id]);
   }
   if (byReason.size === 0) return [];
@@ -117,7 +138,8 @@ function baselineLines(report: RunReport, paint: Paint): string[] {
   if (!view) return [];
   const lines = [paint('bold', `baseline ${printable(view.file)}: ${view.expected.length} expected failures`)];
   for (const id of view.regressions) lines.push(`  ${paint('red', 'regression')}  ${id} fails and is not listed`);
-  for (const id of view.unlistedWarnings) lines.push(`  ${paint('yellow', 'unlisted  ')}  ${id} warns and is not listed (fails the run with --strict-warnings)`);
+  for (const id of view.unlistedWarnings)
+    lines.push(`  ${paint('yellow', 'unlisted  ')}  ${id} warns and is not listed (fails the run with --strict-warnings)`);
   for (const id of view.stale) lines.push(`  ${paint('red', 'stale     ')}  ${id} passes now: remove it from ${printable(view.file)}`);
   return lines;
 }
@@ -130,7 +152,8 @@ export function renderConsole(input: RunReport, options: RenderOptions): string 
   for (const group of groupBySuite(report.results)) {
     lines.push(`${paint('bold', group.suite)}  ${suiteTally(group.counts)}`);
     for (const result of group.results) {
-      if (verbose || (result.status !== 'pass' && result.status !== 'skip' && result.status !== 'incomplete')) lines.push(...checkLines(report, result, verbose, paint));
+      if (verbose || (result.status !== 'pass' && result.status !== 'skip' && result.status !== 'incomplete'))
+        lines.push(...checkLines(report, result, verbose, paint));
     }
   }
   if (report.results.length === 0) lines.push('no checks ran (see --suite, --only, --skip)');

@@ -4,7 +4,8 @@ import { percent, type CoverageRow, type RevisionCoverage, type Tally } from '..
 export type CoverageFormat = 'text' | 'json' | 'markdown';
 
 export function renderCoverage(coverage: RevisionCoverage[], format: CoverageFormat): string {
-  if (format === 'json') return JSON.stringify({ revisions: coverage.map((revision) => ({ ...revision, percent: percent(revision.totals.all) })) }, null, 2) + '\n';
+  if (format === 'json')
+    return JSON.stringify({ revisions: coverage.map((revision) => ({ ...revision, percent: percent(revision.totals.all) })) }, null, 2) + '\n';
   return (format === 'markdown' ? coverage.map(markdown) : coverage.map(text)).join('\n');
 }
 
@@ -18,7 +19,10 @@ function text(revision: RevisionCoverage): string {
   lines.push(`  MUST: ${figure(revision.totals.must)}; SHOULD: ${figure(revision.totals.should)}`);
   for (const area of revision.areas) {
     lines.push('', `  ${area.area}: ${area.all.testable ? figure(area.all) : 'nothing counted'}`);
-    for (const row of revision.rows.filter((r) => r.area === area.area)) lines.push(`    ${mark(row)} ${row.id.padEnd(9)} ${row.level.padEnd(11)} ${row.checks.length ? row.checks.join(', ') : '-'}${row.why ? `  (${row.why})` : ''}`);
+    for (const row of revision.rows.filter((r) => r.area === area.area))
+      lines.push(
+        `    ${mark(row)} ${row.id.padEnd(9)} ${row.level.padEnd(11)} ${row.checks.length ? row.checks.join(', ') : '-'}${row.why ? `  (${row.why})` : ''}`,
+      );
   }
   return lines.join('\n') + '\n';
 }
@@ -29,10 +33,19 @@ const mark = (row: CoverageRow) => MARKS[row.status];
 const cell = (value: string) => value.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 
 function markdown(revision: RevisionCoverage): string {
-  const lines = [`## MCP ${revision.revision} (${revision.era} era)`, '', `Testable MUST/SHOULD requirements: ${figure(revision.totals.all)}. MUST: ${figure(revision.totals.must)}. SHOULD: ${figure(revision.totals.should)}.`, ''];
+  const lines = [
+    `## MCP ${revision.revision} (${revision.era} era)`,
+    '',
+    `Testable MUST/SHOULD requirements: ${figure(revision.totals.all)}. MUST: ${figure(revision.totals.must)}. SHOULD: ${figure(revision.totals.should)}.`,
+    '',
+  ];
   lines.push('| Area | Testable | Covered | Partly | Covered % |', '|---|---|---|---|---|');
-  for (const area of revision.areas) lines.push(`| ${area.area} | ${area.all.testable} | ${area.all.covered} | ${area.all.partial} | ${percent(area.all).strict} % |`);
+  for (const area of revision.areas)
+    lines.push(`| ${area.area} | ${area.all.testable} | ${area.all.covered} | ${area.all.partial} | ${percent(area.all).strict} % |`);
   lines.push('', '| Id | Level | Rule | Checks | Status |', '|---|---|---|---|---|');
-  for (const row of revision.rows) lines.push(`| [${row.id}](${row.url}) | ${row.level} | ${cell(row.rule)} | ${row.checks.map((id) => `\`${id}\``).join(', ') || '-'} | ${row.status}${row.why ? `: ${cell(row.why)}` : ''} |`);
+  for (const row of revision.rows)
+    lines.push(
+      `| [${row.id}](${row.url}) | ${row.level} | ${cell(row.rule)} | ${row.checks.map((id) => `\`${id}\``).join(', ') || '-'} | ${row.status}${row.why ? `: ${cell(row.why)}` : ''} |`,
+    );
   return lines.join('\n') + '\n';
 }

@@ -8,7 +8,18 @@ import type { CheckResult, RunReport, Status } from '../check/types.js';
 import { baselineView, isExpectedFailure } from './baseline.js';
 import { frameLine } from './frame-text.js';
 import { redactReport } from './redact.js';
-import { countStatuses, describeRun, findingsOf, formatDuration, groupBySuite, incompleteHints, locationText, qualifiedCode, specUrl, type Counts } from './summary.js';
+import {
+  countStatuses,
+  describeRun,
+  findingsOf,
+  formatDuration,
+  groupBySuite,
+  incompleteHints,
+  locationText,
+  qualifiedCode,
+  specUrl,
+  type Counts,
+} from './summary.js';
 import type { RenderOptions, Reporter } from './types.js';
 
 export function escapeHtml(text: string): string {
@@ -47,17 +58,21 @@ function evidenceHtml(result: CheckResult): string {
 function findingHtml(report: RunReport, result: CheckResult): string {
   const expected = isExpectedFailure(report, result) ? ' <span class="muted">(expected failure)</span>' : '';
   const url = specUrl(result.spec, report.protocolVersion);
-  return `<div class="finding ${result.status}"><h3><span class="${result.status}">${LABEL[result.status]}</span> <code>${escapeHtml(result.id)}</code> ${escapeHtml(result.title)} <span class="muted">[${result.level}]</span>${expected}</h3>`
-    + `<p>${escapeHtml(result.message).replace(/\r?\n/g, '<br>')}</p>${codesHtml(result)}`
-    + `<p class="muted">Spec: <a href="${escapeHtml(url)}">${escapeHtml(result.spec)}</a></p>${evidenceHtml(result)}</div>`;
+  return (
+    `<div class="finding ${result.status}"><h3><span class="${result.status}">${LABEL[result.status]}</span> <code>${escapeHtml(result.id)}</code> ${escapeHtml(result.title)} <span class="muted">[${result.level}]</span>${expected}</h3>` +
+    `<p>${escapeHtml(result.message).replace(/\r?\n/g, '<br>')}</p>${codesHtml(result)}` +
+    `<p class="muted">Spec: <a href="${escapeHtml(url)}">${escapeHtml(result.spec)}</a></p>${evidenceHtml(result)}</div>`
+  );
 }
 
 /** Each finding's code (`<check id>/<code>`) and location, for a person to baseline or look up. */
 function codesHtml(result: CheckResult): string {
-  const items = result.findings.filter((f) => f.code !== undefined).map((f) => {
-    const where = locationText(f.location);
-    return `<li><code>${escapeHtml(qualifiedCode(result.id, f.code)!)}</code>${where ? ` <span class="muted">${escapeHtml(where)}</span>` : ''}</li>`;
-  });
+  const items = result.findings
+    .filter((f) => f.code !== undefined)
+    .map((f) => {
+      const where = locationText(f.location);
+      return `<li><code>${escapeHtml(qualifiedCode(result.id, f.code)!)}</code>${where ? ` <span class="muted">${escapeHtml(where)}</span>` : ''}</li>`;
+    });
   return items.length ? `<ul class="muted">${items.join('')}</ul>` : '';
 }
 
@@ -65,7 +80,10 @@ function incompleteHtml(report: RunReport): string {
   const hints = incompleteHints(report.results);
   if (hints.length === 0) return '';
   const rows = report.results.filter((r) => r.status === 'incomplete').map((r) => `<li><code>${escapeHtml(r.id)}</code>: ${escapeHtml(r.message)}</li>`);
-  return `<h2>Incomplete: checks that could not decide (${rows.length})</h2><p>${escapeHtml(hints[0]!)}</p><ul>${hints.slice(1).map((h) => `<li>${escapeHtml(h.trim())}</li>`).join('')}</ul><details><summary>Checks</summary><ul>${rows.join('')}</ul></details>`;
+  return `<h2>Incomplete: checks that could not decide (${rows.length})</h2><p>${escapeHtml(hints[0]!)}</p><ul>${hints
+    .slice(1)
+    .map((h) => `<li>${escapeHtml(h.trim())}</li>`)
+    .join('')}</ul><details><summary>Checks</summary><ul>${rows.join('')}</ul></details>`;
 }
 
 function checkRow(result: CheckResult): string {
@@ -76,11 +94,13 @@ function baselineHtml(report: RunReport): string {
   const view = baselineView(report);
   if (!view) return '';
   const list = (ids: string[]) => (ids.length ? ids.map((id) => `<code>${escapeHtml(id)}</code>`).join(', ') : 'none');
-  return `<h2>Baseline <code>${escapeHtml(view.file)}</code></h2><ul>`
-    + `<li>Expected failures: ${list(view.expected)}</li>`
-    + `<li class="fail">Regressions (fail, not listed): ${list(view.regressions)}</li>`
-    + (view.unlistedWarnings.length ? `<li class="warn">Unlisted warnings (fail only with --strict-warnings): ${list(view.unlistedWarnings)}</li>` : '')
-    + `<li class="fail">Stale (listed, pass now: remove them): ${list(view.stale)}</li></ul>`;
+  return (
+    `<h2>Baseline <code>${escapeHtml(view.file)}</code></h2><ul>` +
+    `<li>Expected failures: ${list(view.expected)}</li>` +
+    `<li class="fail">Regressions (fail, not listed): ${list(view.regressions)}</li>` +
+    (view.unlistedWarnings.length ? `<li class="warn">Unlisted warnings (fail only with --strict-warnings): ${list(view.unlistedWarnings)}</li>` : '') +
+    `<li class="fail">Stale (listed, pass now: remove them): ${list(view.stale)}</li></ul>`
+  );
 }
 
 export function renderHtml(input: RunReport, options: RenderOptions): string {
@@ -88,7 +108,11 @@ export function renderHtml(input: RunReport, options: RenderOptions): string {
   const run = describeRun(report);
   const groups = groupBySuite(report.results);
   const total = countStatuses(report.results);
-  const facts = [`<code>${escapeHtml(run.target)}</code> (${escapeHtml(run.transport)})`, `era ${escapeHtml(run.era)}`, `protocol <code>${escapeHtml(run.protocolVersion)}</code>`];
+  const facts = [
+    `<code>${escapeHtml(run.target)}</code> (${escapeHtml(run.transport)})`,
+    `era ${escapeHtml(run.era)}`,
+    `protocol <code>${escapeHtml(run.protocolVersion)}</code>`,
+  ];
   if (run.server) facts.push(`server ${escapeHtml(run.server)}`);
   facts.push(`started ${escapeHtml(report.startedAt)}`, formatDuration(report.durationMs));
   const findings = findingsOf(report.results);
@@ -104,8 +128,11 @@ export function renderHtml(input: RunReport, options: RenderOptions): string {
     incompleteHtml(report),
     baselineHtml(report),
     '<h2>All checks</h2>',
-    ...groups.map((g) => `<details${g.counts.fail || g.counts.error ? ' open' : ''}><summary><strong>${escapeHtml(g.suite)}</strong> (${g.results.length})</summary>`
-      + `<table><tr><th>Status</th><th>Check</th><th>Title</th><th>Level</th><th>Message</th><th>Time</th></tr>${g.results.map(checkRow).join('')}</table></details>`),
+    ...groups.map(
+      (g) =>
+        `<details${g.counts.fail || g.counts.error ? ' open' : ''}><summary><strong>${escapeHtml(g.suite)}</strong> (${g.results.length})</summary>` +
+        `<table><tr><th>Status</th><th>Check</th><th>Title</th><th>Level</th><th>Message</th><th>Time</th></tr>${g.results.map(checkRow).join('')}</table></details>`,
+    ),
   ];
   return [
     '<!DOCTYPE html>',

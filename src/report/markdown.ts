@@ -8,7 +8,18 @@ import type { CheckResult, RunReport } from '../check/types.js';
 import { baselineView, isExpectedFailure } from './baseline.js';
 import { FRAMES_SHOWN, frameLine, oneLine } from './frame-text.js';
 import { redactReport } from './redact.js';
-import { countStatuses, describeRun, findingsOf, formatDuration, groupBySuite, incompleteHints, locationText, qualifiedCode, specUrl, type Counts } from './summary.js';
+import {
+  countStatuses,
+  describeRun,
+  findingsOf,
+  formatDuration,
+  groupBySuite,
+  incompleteHints,
+  locationText,
+  qualifiedCode,
+  specUrl,
+  type Counts,
+} from './summary.js';
 import type { RenderOptions, Reporter } from './types.js';
 
 /** Text in a paragraph or table cell: no HTML, no emphasis or links, no broken rows. */
@@ -35,7 +46,12 @@ function codeBlock(lines: string[], language: string): string[] {
 const ICON = { fail: '❌', error: '💥', warn: '⚠️' } as const;
 
 function verdict(counts: Counts): string {
-  const bad = [counts.fail && `${counts.fail} failed`, counts.error && `${counts.error} errors`, counts.warn && `${counts.warn} warnings`, counts.incomplete && `${counts.incomplete} incomplete`].filter(Boolean);
+  const bad = [
+    counts.fail && `${counts.fail} failed`,
+    counts.error && `${counts.error} errors`,
+    counts.warn && `${counts.warn} warnings`,
+    counts.incomplete && `${counts.incomplete} incomplete`,
+  ].filter(Boolean);
   return bad.length ? bad.join(', ') : `all ${counts.pass} passed`;
 }
 
@@ -81,10 +97,12 @@ function findingSection(report: RunReport, result: CheckResult, verbose: boolean
 
 /** Each finding's code (`<check id>/<code>`, what a baseline entry may name) and location. */
 function codeLines(result: CheckResult): string[] {
-  const lines = result.findings.filter((f) => f.code !== undefined).map((f) => {
-    const where = locationText(f.location);
-    return `- Code ${mdCode(qualifiedCode(result.id, f.code)!)}${where ? ` (${mdText(where)})` : ''}`;
-  });
+  const lines = result.findings
+    .filter((f) => f.code !== undefined)
+    .map((f) => {
+      const where = locationText(f.location);
+      return `- Code ${mdCode(qualifiedCode(result.id, f.code)!)}${where ? ` (${mdText(where)})` : ''}`;
+    });
   return lines.length ? [...lines, ''] : [];
 }
 
@@ -93,7 +111,20 @@ function incompleteSection(results: CheckResult[]): string[] {
   const hints = incompleteHints(results);
   if (hints.length === 0) return [];
   const items = results.filter((r) => r.status === 'incomplete').map((r) => `- ${mdCode(r.id)}: ${mdText(r.message.split(/\r?\n/)[0]!)}`);
-  return [`### Incomplete (${items.length})`, '', mdText(hints[0]!), '', ...hints.slice(1).map((h) => `- ${mdText(h.trim())}`), '', `<details><summary>Checks that could not decide</summary>`, '', ...items, '', '</details>', ''];
+  return [
+    `### Incomplete (${items.length})`,
+    '',
+    mdText(hints[0]!),
+    '',
+    ...hints.slice(1).map((h) => `- ${mdText(h.trim())}`),
+    '',
+    `<details><summary>Checks that could not decide</summary>`,
+    '',
+    ...items,
+    '',
+    '</details>',
+    '',
+  ];
 }
 
 function skippedSection(results: CheckResult[]): string[] {

@@ -25,11 +25,13 @@ const CONTEXT_PATTERNS: [RegExp, string][] = [
   // JSON bodies: "authorization": "Bearer x" (also with escaped quotes inside a JSON string).
   [/((?:\\?["'])(?:authorization|proxy-authorization|cookie|set-cookie)(?:\\?["'])\s*:\s*(?:\\?["']))(?:[^"'\\]|\\(?!["']))+/gi, `$1${REDACTED}`],
   // token=x, "api_key": "x", password: x -- not progressToken / nextCursor (no letter before).
-  [new RegExp(String.raw`((?<![A-Za-z0-9_])(?:\\?["'])?(?:${KEY_WORDS})(?:\\?["'])?\s*[:=]\s*(?:\\?["'])?)[A-Za-z0-9._~+/=-][^"'\s&,;}\]\\]*`, 'gi'), `$1${REDACTED}`],
+  [
+    new RegExp(String.raw`((?<![A-Za-z0-9_])(?:\\?["'])?(?:${KEY_WORDS})(?:\\?["'])?\s*[:=]\s*(?:\\?["'])?)[A-Za-z0-9._~+/=-][^"'\s&,;}\]\\]*`, 'gi'),
+    `$1${REDACTED}`,
+  ],
   // Command-line flags of a stdio target: --api-key x, --token=x.
   [new RegExp(String.raw`(--[A-Za-z-]*(?:${KEY_WORDS})[= ])[^\s'"]+`, 'gi'), `$1${REDACTED}`],
 ];
-
 
 /** Long opaque strings that mix upper case, lower case and digits look like keys; hex hashes and UUIDs do not. */
 const OPAQUE = /(?<![A-Za-z0-9_+/-])[A-Za-z0-9_+/-]{40,}={0,2}/g;
@@ -123,7 +125,11 @@ function redactResult(result: CheckResult, options: RedactOptions): CheckResult 
     ...result,
     message: redactText(result.message, options),
     // A finding's message and location (a tool name, a pointer) are server text too.
-    findings: (result.findings ?? []).map((f) => ({ ...f, message: redactText(f.message, options), ...(f.location ? { location: redactValue(f.location, options) as typeof f.location } : {}) })),
+    findings: (result.findings ?? []).map((f) => ({
+      ...f,
+      message: redactText(f.message, options),
+      ...(f.location ? { location: redactValue(f.location, options) as typeof f.location } : {}),
+    })),
     evidence: result.evidence.map((e) => redactEvidence(e, options)),
   };
 }

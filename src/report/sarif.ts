@@ -12,7 +12,13 @@ import { redactReport } from './redact.js';
 import { specUrl } from './summary.js';
 import type { RenderOptions, Reporter } from './types.js';
 
-const LEVEL: Partial<Record<Status, 'error' | 'warning' | 'note' | 'none'>> = { fail: 'error', error: 'error', warn: 'warning', info: 'note', incomplete: 'none' };
+const LEVEL: Partial<Record<Status, 'error' | 'warning' | 'note' | 'none'>> = {
+  fail: 'error',
+  error: 'error',
+  warn: 'warning',
+  info: 'note',
+  incomplete: 'none',
+};
 
 export function renderSarif(input: RunReport, options: RenderOptions): string {
   const report = redactReport(input, { secrets: options.secrets });
@@ -46,7 +52,9 @@ function logicalLocations(report: RunReport, location: ResultFinding['location']
   if (!location) return [target];
   if ('method' in location) return [target, { name: location.method, fullyQualifiedName: `${report.target}#${location.method}`, kind: 'function' }];
   const tool = { name: location.tool, fullyQualifiedName: `${report.target}#${location.tool}`, kind: 'function' };
-  return location.pointer ? [target, tool, { name: location.pointer, fullyQualifiedName: `${tool.fullyQualifiedName}${location.pointer}`, kind: 'member' }] : [target, tool];
+  return location.pointer
+    ? [target, tool, { name: location.pointer, fullyQualifiedName: `${tool.fullyQualifiedName}${location.pointer}`, kind: 'member' }]
+    : [target, tool];
 }
 
 /** One result per finding that is not a pass (a check returns several, e.g. one per tool). */

@@ -4,7 +4,23 @@ import type { CheckResult, ResultFinding, RunReport, Status, Suite } from '../ch
 export const STATUSES: readonly Status[] = ['pass', 'fail', 'warn', 'info', 'skip', 'incomplete', 'error'];
 
 /** Suites in the order reports show them (the order of DESIGN.md); unknown ones follow, by name. */
-const SUITE_ORDER: readonly Suite[] = ['protocol', 'tools', 'resources', 'prompts', 'completion', 'errors', 'stdio', 'http', 'stateless', 'mrtr', 'subscriptions', 'tasks', 'lint', 'security', 'auth'];
+const SUITE_ORDER: readonly Suite[] = [
+  'protocol',
+  'tools',
+  'resources',
+  'prompts',
+  'completion',
+  'errors',
+  'stdio',
+  'http',
+  'stateless',
+  'mrtr',
+  'subscriptions',
+  'tasks',
+  'lint',
+  'security',
+  'auth',
+];
 
 export type Counts = Record<Status, number>;
 
@@ -37,7 +53,10 @@ export function groupBySuite(results: readonly CheckResult[]): SuiteGroup[] {
   return [...bySuite.keys()]
     .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
     .map((suite) => {
-      const list = bySuite.get(suite)!.slice().sort((a, b) => a.id.localeCompare(b.id));
+      const list = bySuite
+        .get(suite)!
+        .slice()
+        .sort((a, b) => a.id.localeCompare(b.id));
       return { suite, results: list, counts: countStatuses(list), durationMs: list.reduce((sum, r) => sum + r.durationMs, 0) };
     });
 }
@@ -68,7 +87,7 @@ export function incompleteHints(results: readonly CheckResult[]): string[] {
   if (undecided.length === 0) return [];
   const byHint = new Map<string, number>();
   for (const r of undecided) {
-    const hint = UNBLOCKS[r.code ?? ''] ?? 'see each check\'s message';
+    const hint = UNBLOCKS[r.code ?? ''] ?? "see each check's message";
     byHint.set(hint, (byHint.get(hint) ?? 0) + 1);
   }
   const share = undecided.length * 4 >= results.length && results.length >= 4 ? ` (${Math.round((undecided.length * 100) / results.length)}% of the run)` : '';

@@ -45,7 +45,8 @@ export function prepareOutputDir(dir: string): void {
   for (;;) {
     const stat = statOrUndefined(existing);
     if (stat) {
-      if (!stat.isDirectory()) throw new ReportUsageError(`-o ${dir}: ${existing === path ? 'exists and is not a directory' : `${existing} is not a directory`}`);
+      if (!stat.isDirectory())
+        throw new ReportUsageError(`-o ${dir}: ${existing === path ? 'exists and is not a directory' : `${existing} is not a directory`}`);
       break;
     }
     const parent = dirname(existing);

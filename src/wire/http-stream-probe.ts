@@ -69,7 +69,13 @@ export async function streamProbe(options: StreamProbeOptions): Promise<StreamPr
   const from = trace.length;
   const exchange = trace.nextExchange();
   const sentHeaders = Object.fromEntries(Object.entries(options.headers).map(([name, value]) => [name.toLowerCase(), value]));
-  trace.add({ direction: 'send', kind: options.body === undefined ? 'http' : 'message', raw: options.body ?? '', message: tryParse(options.body), http: { exchange, method, url, headers: sentHeaders } });
+  trace.add({
+    direction: 'send',
+    kind: options.body === undefined ? 'http' : 'message',
+    raw: options.body ?? '',
+    message: tryParse(options.body),
+    http: { exchange, method, url, headers: sentHeaders },
+  });
 
   const controller = new AbortController();
   let stoppedByUs = false;
@@ -87,7 +93,9 @@ export async function streamProbe(options: StreamProbeOptions): Promise<StreamPr
     try {
       response = await fetch(url, { method, headers: options.headers, body: options.body, signal: controller.signal, redirect: 'manual' });
     } catch (error) {
-      const reason = stoppedByUs ? `no answer within ${options.timeoutMs} ms` : `network error: ${(error as { cause?: Error }).cause?.message ?? (error as Error).message}`;
+      const reason = stoppedByUs
+        ? `no answer within ${options.timeoutMs} ms`
+        : `network error: ${(error as { cause?: Error }).cause?.message ?? (error as Error).message}`;
       trace.add({ direction: 'local', kind: 'error', raw: reason, http: { exchange, method, url, headers: {} } });
       throw new StreamProbeFailure(reason);
     }
@@ -95,7 +103,16 @@ export async function streamProbe(options: StreamProbeOptions): Promise<StreamPr
     response.headers.forEach((value, name) => (headers[name] = value));
     const contentType = headers['content-type'];
     const meta = { exchange, method, url, headers, status: response.status, contentType };
-    const result: StreamProbeResult = { exchange, status: response.status, headers, contentType, items: [], bodyText: '', ended: false, frames: { from, to: from } };
+    const result: StreamProbeResult = {
+      exchange,
+      status: response.status,
+      headers,
+      contentType,
+      items: [],
+      bodyText: '',
+      ended: false,
+      frames: { from, to: from },
+    };
     const isSse = contentType?.toLowerCase().startsWith('text/event-stream') ?? false;
     if (isSse && options.listenMs !== undefined) timers.push(setTimeout(stop, options.listenMs));
 
@@ -105,7 +122,13 @@ export async function streamProbe(options: StreamProbeOptions): Promise<StreamPr
         trace.add({ direction: 'receive', kind: item.message === undefined ? 'parse-error' : 'message', raw: item.data, message: item.message, http: meta });
       } else {
         // Events with no data and retry fields carry no message: a note keeps them in the evidence.
-        trace.add({ direction: 'receive', kind: 'http', raw: item.kind === 'retry' ? `retry: ${item.retryMs}` : `id: ${item.id ?? ''}\ndata:`, http: meta, detail: { sse: item } });
+        trace.add({
+          direction: 'receive',
+          kind: 'http',
+          raw: item.kind === 'retry' ? `retry: ${item.retryMs}` : `id: ${item.id ?? ''}\ndata:`,
+          http: meta,
+          detail: { sse: item },
+        });
       }
       if (options.settle?.(item)) timers.push(setTimeout(stop, options.graceMs ?? 1000));
     };

@@ -82,7 +82,13 @@ export async function httpExchange(options: HttpExchangeOptions): Promise<HttpEx
 
   const fail = (error: unknown): never => {
     const failure = classifyFetchError(error, timedOut, options.timeoutMs, options.signal?.aborted ?? false);
-    trace.add({ direction: 'local', kind: 'error', raw: failure.message, detail: { reason: failure.kind, cause: failure.detail }, http: { exchange, method, url, headers: {} } });
+    trace.add({
+      direction: 'local',
+      kind: 'error',
+      raw: failure.message,
+      detail: { reason: failure.kind, cause: failure.detail },
+      http: { exchange, method, url, headers: {} },
+    });
     throw failure;
   };
 
@@ -110,7 +116,14 @@ export async function httpExchange(options: HttpExchangeOptions): Promise<HttpEx
         }
         message = undefined;
       }
-      const frame = trace.add({ direction: 'receive', kind: message === undefined ? 'parse-error' : 'message', raw, message, parseError: message === undefined ? 'invalid JSON' : undefined, http: meta });
+      const frame = trace.add({
+        direction: 'receive',
+        kind: message === undefined ? 'parse-error' : 'message',
+        raw,
+        message,
+        parseError: message === undefined ? 'invalid JSON' : undefined,
+        http: meta,
+      });
       if (message === undefined) return false;
       result.messageCount++;
       if (result.messages.length < MAX_KEPT_MESSAGES || hasId(message)) result.messages.push(message);

@@ -163,4 +163,3 @@ export function traceTooDeep(trace: Trace, text: string, extra: Pick<Frame, 'htt
     { pin: true },
   );
 }
-

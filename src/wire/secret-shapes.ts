@@ -5,13 +5,22 @@
  */
 
 /** Headers whose whole value is a credential (lower-case names). */
-export const SECRET_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'api-key', 'x-auth-token', 'x-access-token']);
+export const SECRET_HEADERS: ReadonlySet<string> = new Set([
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+  'x-api-key',
+  'api-key',
+  'x-auth-token',
+  'x-access-token',
+]);
 
 /** The words that name a credential, as a regular-expression alternation (for fields and `key=value`). */
-export const SECRET_KEY_WORDS = String.raw`access[-_]?token|refresh[-_]?token|id[-_]?token|token|api[-_]?key|apikey|secret|client[-_]?secret|password|passwd|private[-_]?key|auth[-_]?token|session[-_]?token`;
+export const SECRET_KEY_WORDS = `access[-_]?token|refresh[-_]?token|id[-_]?token|token|api[-_]?key|apikey|secret|client[-_]?secret|password|passwd|private[-_]?key|auth[-_]?token|session[-_]?token`;
 
 /** Object keys whose value is a credential whatever it looks like (tool arguments, OAuth bodies). */
-export const SECRET_FIELD = new RegExp(String.raw`^(?:${SECRET_KEY_WORDS}|authorization|cookie)$`, 'i');
+export const SECRET_FIELD = new RegExp(`^(?:${SECRET_KEY_WORDS}|authorization|cookie)$`, 'i');
 
 /** Key and token shapes of common providers, named for redaction summaries. */
 export const TOKEN_SHAPES: readonly { name: string; pattern: RegExp }[] = [

@@ -207,13 +207,25 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
       child.stdout?.resume();
     },
     close() {
-      closing ??= shutDown(child, exited, () => exitInfo !== undefined, options, (signal) => (signalled = signal));
+      closing ??= shutDown(
+        child,
+        exited,
+        () => exitInfo !== undefined,
+        options,
+        (signal) => (signalled = signal),
+      );
       return closing;
     },
   };
 }
 
-async function shutDown(child: ChildProcess, exited: Promise<ExitInfo>, hasExited: () => boolean, options: StdioOptions, sending: (signal: NodeJS.Signals) => void): Promise<ExitInfo> {
+async function shutDown(
+  child: ChildProcess,
+  exited: Promise<ExitInfo>,
+  hasExited: () => boolean,
+  options: StdioOptions,
+  sending: (signal: NodeJS.Signals) => void,
+): Promise<ExitInfo> {
   if (hasExited()) return exited;
   child.stdin?.end();
   const graceMs = options.closeGraceMs ?? CLOSE_GRACE_MS;

@@ -99,5 +99,8 @@ function markerOf(pid: number): string | undefined {
     return undefined;
   }
   const key = `${SPAWN_MARKER}=`;
-  return environ.split('\0').find((entry) => entry.startsWith(key))?.slice(key.length);
+  return environ
+    .split('\0')
+    .find((entry) => entry.startsWith(key))
+    ?.slice(key.length);
 }

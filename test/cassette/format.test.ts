@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { CassetteFormatError, parseCassette } from '../../src/relay/cassette-format.js';
 
-const header = { type: 'header', format: 'mcpvet-cassette', version: 1, recordedAt: '2026-01-01T00:00:00.000Z', target: { transport: 'stdio', description: 'node s.js' }, transport: 'stdio', redactions: [] };
+const header = {
+  type: 'header',
+  format: 'mcpvet-cassette',
+  version: 1,
+  recordedAt: '2026-01-01T00:00:00.000Z',
+  target: { transport: 'stdio', description: 'node s.js' },
+  transport: 'stdio',
+  redactions: [],
+};
 const frame = (seq: number, extra: object = {}) => ({ type: 'frame', seq, t: seq, dir: 'client', kind: 'message', raw: '{}', ...extra });
 const lines = (...records: object[]) => records.map((record) => JSON.stringify(record)).join('\n') + '\n';
 
 describe('cassette format', () => {
   it('reads a header and its frames', () => {
-    const cassette = parseCassette(lines(header, frame(0), frame(1, { dir: 'server', http: { exchange: 1, method: 'POST', path: '/mcp', status: 200, headers: {} } })));
+    const cassette = parseCassette(
+      lines(header, frame(0), frame(1, { dir: 'server', http: { exchange: 1, method: 'POST', path: '/mcp', status: 200, headers: {} } })),
+    );
     expect(cassette.header.transport).toBe('stdio');
     expect(cassette.frames.map((f) => f.seq)).toEqual([0, 1]);
     expect(cassette.frames[1]?.http?.status).toBe(200);

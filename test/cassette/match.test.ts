@@ -3,12 +3,23 @@ import type { RecordedExchange } from '../../src/relay/cassette-exchanges.js';
 import { Matcher, paramsMatch } from '../../src/cassette/match.js';
 
 const meta = (extra: object = {}) => ({ 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, ...extra });
-const call = (id: number, name: string, args: object, extraMeta: object = {}) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args, _meta: meta(extraMeta) } });
+const call = (id: number, name: string, args: object, extraMeta: object = {}) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name, arguments: args, _meta: meta(extraMeta) },
+});
 const recorded = (requests: Record<string, unknown>[]): RecordedExchange[] => requests.map((request, index) => ({ index, request, replies: [] }));
 
 describe('matching', () => {
   it('ignores ids, protocol _meta keys, progress tokens and trace context; not arguments or other _meta', () => {
-    expect(paramsMatch('tools/call', call(1, 'a', { x: 1 }).params, call(9, 'a', { x: 1 }, { progressToken: 5, traceparent: '00-ab', 'io.modelcontextprotocol/clientInfo': { name: 'other' } }).params)).toBe(true);
+    expect(
+      paramsMatch(
+        'tools/call',
+        call(1, 'a', { x: 1 }).params,
+        call(9, 'a', { x: 1 }, { progressToken: 5, traceparent: '00-ab', 'io.modelcontextprotocol/clientInfo': { name: 'other' } }).params,
+      ),
+    ).toBe(true);
     expect(paramsMatch('tools/call', call(1, 'a', { x: 1 }).params, call(1, 'a', { x: 2 }).params)).toBe(false);
     expect(paramsMatch('tools/call', call(1, 'a', { x: 1 }).params, call(1, 'a', { x: 1 }, { 'com.example/tenant': 't1' }).params)).toBe(false);
   });
@@ -27,7 +38,9 @@ describe('matching', () => {
     };
     expect([take(), take(), take()]).toEqual([0, 2, 2]);
     const miss = matcher.take(call(51, 'delete', { id: 'n1' }));
-    expect('missing' in miss && miss.missing).toContain('no recording of tools/call "delete" with arguments {"id":"n1"}; the cassette has tools/call only for list, add');
+    expect('missing' in miss && miss.missing).toContain(
+      'no recording of tools/call "delete" with arguments {"id":"n1"}; the cassette has tools/call only for list, add',
+    );
   });
 
   it('method: arguments are not compared, names are', () => {
@@ -52,7 +65,11 @@ describe('matching', () => {
   });
 
   it('params: exact and redacted recordings of one question still answer in recorded order', () => {
-    const exchanges = recorded([call(1, 'login', { key: 'k=[REDACTED:token]' }), call(2, 'login', { key: 'k=abc' }), call(3, 'login', { key: 'k=[REDACTED:token]' })]);
+    const exchanges = recorded([
+      call(1, 'login', { key: 'k=[REDACTED:token]' }),
+      call(2, 'login', { key: 'k=abc' }),
+      call(3, 'login', { key: 'k=[REDACTED:token]' }),
+    ]);
     const matcher = new Matcher(exchanges, 'params');
     const take = (key: string) => {
       const result = matcher.take(call(50, 'login', { key }));

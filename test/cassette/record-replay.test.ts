@@ -85,7 +85,8 @@ describe('record and replay over stdio', () => {
 
   it('progress notifications are replayed with the new request’s progress token', async () => {
     const file = join(dir, 'progress.ndjson');
-    const search = (client: McpClient, token: string) => client.request('tools/call', { name: 'search_notes', arguments: { query: 'e' }, _meta: { progressToken: token } });
+    const search = (client: McpClient, token: string) =>
+      client.request('tools/call', { name: 'search_notes', arguments: { query: 'e' }, _meta: { progressToken: token } });
     const live = await connect(cliTarget(['record', '-o', file]), { era: 'modern', timeoutMs: 5000 });
     const recorded = await search(live, 'recorded-token');
     await live.close();
@@ -138,7 +139,9 @@ describe('record and replay over stdio', () => {
           resolve(chunk.toString());
         });
       });
-      child.stdin.write('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}\n');
+      child.stdin.write(
+        '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}\n',
+      );
       expect(await answered).toContain('"protocolVersion":"2025-11-25"');
     } finally {
       child.kill('SIGKILL');

@@ -13,13 +13,30 @@ describe('Redactor', () => {
 
   it('replaces credential headers whole and scans the others', () => {
     const redactor = new Redactor();
-    const out = redactor.headers({ Authorization: 'Bearer abc', Cookie: 'sid=1', 'content-type': 'application/json', 'x-note': 'token sk-abcdefghijklmnopqrstu' });
-    expect(out).toEqual({ authorization: '[REDACTED:header]', cookie: '[REDACTED:header]', 'content-type': 'application/json', 'x-note': 'token [REDACTED:token]' });
+    const out = redactor.headers({
+      Authorization: 'Bearer abc',
+      Cookie: 'sid=1',
+      'content-type': 'application/json',
+      'x-note': 'token sk-abcdefghijklmnopqrstu',
+    });
+    expect(out).toEqual({
+      authorization: '[REDACTED:header]',
+      cookie: '[REDACTED:header]',
+      'content-type': 'application/json',
+      'x-note': 'token [REDACTED:token]',
+    });
   });
 
   it('finds token shapes and secret-named fields; leaves ordinary text alone', () => {
     const redactor = new Redactor();
-    const tokens = ['Bearer abcdefgh12345678', 'ghp_' + 'a'.repeat(36), 'AKIAABCDEFGHIJKLMNOP', 'xoxb-1234567890-abc', 'eyJhbGciOi.eyJzdWIiOi.sig', 'sk_live_' + 'x'.repeat(24)];
+    const tokens = [
+      'Bearer abcdefgh12345678',
+      'ghp_' + 'a'.repeat(36),
+      'AKIAABCDEFGHIJKLMNOP',
+      'xoxb-1234567890-abc',
+      'eyJhbGciOi.eyJzdWIiOi.sig',
+      'sk_live_' + 'x'.repeat(24),
+    ];
     for (const token of tokens) expect(redactor.string(`value ${token} end`)).toMatch(/^value (Bearer )?\[REDACTED:token\] end$/);
     expect(JSON.parse(redactor.text('{"password":"hunter2","name":"hunter2"}'))).toEqual({ password: '[REDACTED:token]', name: 'hunter2' });
     const plain = '{"jsonrpc":"2.0","id":1,"result":{"text":"Milk, eggs, bread. Discussed the MCP 2026-07-28 migration."}}';

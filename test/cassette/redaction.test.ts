@@ -54,7 +54,10 @@ describe('no secret reaches a cassette', () => {
 
   it('control: without --redact the customer id is written, so the scan does see leaks', async () => {
     const dir = tempDir();
-    const client = await connect(cliTarget(['record', '-o', join(dir, 'control.ndjson')], [fixture('cassette-leaky-server')]), { era: 'modern', timeoutMs: 5000 });
+    const client = await connect(cliTarget(['record', '-o', join(dir, 'control.ndjson')], [fixture('cassette-leaky-server')]), {
+      era: 'modern',
+      timeoutMs: 5000,
+    });
     await client.callTool('leak');
     await client.close();
     expect(leaks(dir)).toEqual([`control.ndjson: ${PATTERN_CANARY}`]);
@@ -70,9 +73,29 @@ describe('no secret reaches a cassette', () => {
     it('the client’s Authorization header, the proxy’s own --header, and tokens in the answer', async () => {
       const dir = tempDir();
       const file = join(dir, 'leaky-http.ndjson');
-      const recorder = await startCli(['record', '-o', file, '--url', server.url, '--header', `X-Api-Key: ${UPSTREAM_HEADER_CANARY}`, '--redact', 'customer-\\d+-canary']);
+      const recorder = await startCli([
+        'record',
+        '-o',
+        file,
+        '--url',
+        server.url,
+        '--header',
+        `X-Api-Key: ${UPSTREAM_HEADER_CANARY}`,
+        '--redact',
+        'customer-\\d+-canary',
+      ]);
       try {
-        const call = await runCli(['call', '--method', 'tools/call', '--tool-name', 'leak', '--url', recorder.url, '--header', `Authorization: Bearer ${HEADER_CANARY}`]);
+        const call = await runCli([
+          'call',
+          '--method',
+          'tools/call',
+          '--tool-name',
+          'leak',
+          '--url',
+          recorder.url,
+          '--header',
+          `Authorization: Bearer ${HEADER_CANARY}`,
+        ]);
         expect(call.code, call.stderr).toBe(0);
         expect(call.stdout).toContain(TOKEN_CANARY);
       } finally {

@@ -8,7 +8,16 @@ import { tempDir } from './support.js';
 
 describe('record --script', () => {
   it('reads every kind of step', () => {
-    const steps = parseScript(['- list: tools', '- call: { tool: get_note, arguments: { id: n1 } }', '- read: notes://readme', '- prompt: { name: summarize_note, arguments: { id: n1 } }', '- request: { method: ping }', '- notify: { method: notifications/x }'].join('\n'));
+    const steps = parseScript(
+      [
+        '- list: tools',
+        '- call: { tool: get_note, arguments: { id: n1 } }',
+        '- read: notes://readme',
+        '- prompt: { name: summarize_note, arguments: { id: n1 } }',
+        '- request: { method: ping }',
+        '- notify: { method: notifications/x }',
+      ].join('\n'),
+    );
     expect(steps.map((step) => Object.keys(step)[0])).toEqual(['list', 'call', 'read', 'prompt', 'request', 'notify']);
   });
 

@@ -36,7 +36,11 @@ describe('auth suite on the notes server with --auth', () => {
 
   it('a check whose token is not given is incomplete and names the flag', async () => {
     const { target } = protectedRun(server!.url);
-    for (const [id, flag] of [['auth.expired-token-401', '--token-expired'], ['auth.other-audience-401', '--token-other-audience'], ['auth.insufficient-scope-403', '--token-low-scope']] as const) {
+    for (const [id, flag] of [
+      ['auth.expired-token-401', '--token-expired'],
+      ['auth.other-audience-401', '--token-other-audience'],
+      ['auth.insufficient-scope-403', '--token-low-scope'],
+    ] as const) {
       const result = await expectCheck(id, target, 'incomplete');
       expectFinding(result, 'no-token', 'incomplete');
       expect(result.message).toContain(flag);

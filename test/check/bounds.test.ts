@@ -10,7 +10,12 @@ import { exampleHttpServer, expectCheck, httpTarget, notesStdio } from '../helpe
 import { fixture } from '../helpers/paths.js';
 import { startHttpServer, type RunningServer } from '../helpers/run.js';
 
-const stdioFixture = (name: string, env: Record<string, string>): StdioTarget => ({ transport: 'stdio', command: process.execPath, args: [fixture(name)], env });
+const stdioFixture = (name: string, env: Record<string, string>): StdioTarget => ({
+  transport: 'stdio',
+  command: process.execPath,
+  args: [fixture(name)],
+  env,
+});
 
 describe('protocol.message-depth', () => {
   it('passes on the example server', () => expectCheck('protocol.message-depth', notesStdio(), 'pass'));
@@ -25,7 +30,6 @@ describe('protocol.message-depth', () => {
     // tools/list is untouched by the fixture: the run did not stop at the deep message.
     expect(report.results.find((result) => result.id === 'tools.list-shape')?.status).toBe('pass');
   }, 60_000);
-
 });
 
 describe('stdio.notification-flood', () => {
@@ -37,7 +41,6 @@ describe('stdio.notification-flood', () => {
     expect(result.status, result.message).toBe('info');
     expect(result.message).toMatch(/tools\/list with 2\d{4}/);
   }, 90_000);
-
 });
 
 describe('http.notification-flood', () => {

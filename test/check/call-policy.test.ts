@@ -23,10 +23,11 @@ describe('call policy', () => {
     expect(makeCallPolicy([], { search: { q: 'x' } })(tool())).toEqual({ allowed: true, args: { q: 'x' } });
   });
 
-  it('a check calls the example server\'s closed-world read-only tools', () => expectCheck('errors.invalid-arguments-rejected', notesStdio(), 'pass'));
+  it("a check calls the example server's closed-world read-only tools", () => expectCheck('errors.invalid-arguments-rejected', notesStdio(), 'pass'));
   it('a check calls nothing when the read-only tools leave openWorldHint out', async () => {
     const result = await expectCheck('errors.invalid-arguments-rejected', fixtureStdio('tools-open-world-default'), 'incomplete');
     expect(result.message).toContain('openWorldHint is absent, which means true');
   });
-  it('--allow-call lets the check call them', () => expectCheck('errors.invalid-arguments-rejected', fixtureStdio('tools-open-world-default'), 'pass', { allowCall: ['get_note'] }));
+  it('--allow-call lets the check call them', () =>
+    expectCheck('errors.invalid-arguments-rejected', fixtureStdio('tools-open-world-default'), 'pass', { allowCall: ['get_note'] }));
 });

@@ -18,7 +18,13 @@ import { expectCheck, expectFinding, exampleHttpServer, fixtureStdio, httpTarget
 import { fixture } from '../helpers/paths.js';
 import { startHttpServer, type RunningServer } from '../helpers/run.js';
 
-const base: Pick<CheckDefinition, 'suite' | 'requirements' | 'eras' | 'transports' | 'spec'> = { suite: 'protocol', requirements: ['BASE-01'], eras: ['modern', 'legacy'], transports: ['stdio', 'http'], spec: 'test' };
+const base: Pick<CheckDefinition, 'suite' | 'requirements' | 'eras' | 'transports' | 'spec'> = {
+  suite: 'protocol',
+  requirements: ['BASE-01'],
+  eras: ['modern', 'legacy'],
+  transports: ['stdio', 'http'],
+  spec: 'test',
+};
 
 /** Gets a prompt that is never answered, then (after its timeout) tries one more request. */
 const hangs: CheckDefinition = defineCheck({
@@ -46,7 +52,11 @@ const next: CheckDefinition = defineCheck({
 async function run(target: Target, era: Era): Promise<{ results: CheckResult[]; frames: Frame[] }> {
   const client = await connect(target, { era, timeoutMs: 5000 });
   try {
-    const results = await runChecks([hangs, next], { client, target, timeoutMs: 5000, callPolicy: makeCallPolicy([], {}), traces: [client.trace] }, { concurrency: 1, checkTimeoutMs: 800 });
+    const results = await runChecks(
+      [hangs, next],
+      { client, target, timeoutMs: 5000, callPolicy: makeCallPolicy([], {}), traces: [client.trace] },
+      { concurrency: 1, checkTimeoutMs: 800 },
+    );
     // The late frames come 150 ms after the cancellation, inside the next check's tools/list.
     await new Promise((resolve) => setTimeout(resolve, 300));
     return { results, frames: [...client.trace.frames] };
@@ -55,7 +65,8 @@ async function run(target: Target, era: Era): Promise<{ results: CheckResult[]; 
   }
 }
 
-const sent = (frames: Frame[], method: string): Frame[] => frames.filter((frame) => frame.direction === 'send' && isObject(frame.message) && frame.message.method === method);
+const sent = (frames: Frame[], method: string): Frame[] =>
+  frames.filter((frame) => frame.direction === 'send' && isObject(frame.message) && frame.message.method === method);
 const idOf = (frame: Frame | undefined): unknown => (frame && isObject(frame.message) ? frame.message.id : undefined);
 
 describe('cancellation over stdio', () => {
@@ -105,7 +116,9 @@ describe('cancellation over HTTP', () => {
     expect(results.map((result) => result.status)).toEqual(['error', 'pass']);
     const call = sent(frames, 'prompts/get')[0];
     expect(server!.stderr()).toContain(`request ${JSON.stringify(idOf(call))} was cancelled`);
-    expect(sent(frames, 'notifications/cancelled').map((frame) => (frame.message as { params: { requestId: unknown } }).params.requestId)).toEqual([idOf(call)]);
+    expect(sent(frames, 'notifications/cancelled').map((frame) => (frame.message as { params: { requestId: unknown } }).params.requestId)).toEqual([
+      idOf(call),
+    ]);
   });
 });
 
@@ -132,7 +145,8 @@ describe('utilities.unknown-cancellation-ignored (CAN-06)', () => {
     await expectCheck(ID, httpTarget(url()), 'pass', { era: 'legacy' });
   });
   it('warns on a server that answers the cancellation of an unknown request', async () => {
-    for (const era of ['modern', 'legacy'] as const) expectFinding(await expectCheck(ID, fixtureStdio('cancel-unknown-answered'), 'warn', { era }), 'cancel-answered', 'warn');
+    for (const era of ['modern', 'legacy'] as const)
+      expectFinding(await expectCheck(ID, fixtureStdio('cancel-unknown-answered'), 'warn', { era }), 'cancel-answered', 'warn');
   });
 });
 

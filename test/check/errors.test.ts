@@ -15,7 +15,8 @@ describe('errors suite', () => {
     expectFinding(result, 'wrong-error');
     expect(result.message).toContain('a result with isError: true');
   });
-  it('unknown tool: warns in the legacy era too', async () => expectFinding(await expectCheck('errors.unknown-tool', fixtureStdio('errors-unknown-tool-result'), 'warn', legacy), 'wrong-error'));
+  it('unknown tool: warns in the legacy era too', async () =>
+    expectFinding(await expectCheck('errors.unknown-tool', fixtureStdio('errors-unknown-tool-result'), 'warn', legacy), 'wrong-error'));
 
   it('invalid arguments rejected: passes on the example server (a readOnly tool is called)', async () => {
     const result = await expectCheck('errors.invalid-arguments-rejected', notesStdio(), 'pass');
@@ -37,7 +38,8 @@ describe('errors suite', () => {
     expect(result.message).toContain('the required argument "id" is missing');
     expect(result.message).toContain('succeeded');
   });
-  it('invalid arguments rejected: a -32602 error counts as rejected', () => expectCheck('errors.invalid-arguments-rejected', fixtureStdio('errors-invalid-args-protocol-error'), 'pass'));
+  it('invalid arguments rejected: a -32602 error counts as rejected', () =>
+    expectCheck('errors.invalid-arguments-rejected', fixtureStdio('errors-invalid-args-protocol-error'), 'pass'));
 
   it('invalid arguments as tool error: passes on the example server', () => expectCheck('errors.invalid-arguments-as-tool-error', notesStdio(), 'pass'));
   it('invalid arguments as tool error: warns on a -32602 protocol error', async () => {
@@ -77,7 +79,8 @@ describe('errors suite', () => {
     expectFinding(result, 'not-32600');
     expect(result.message).toContain('"jsonrpc": "1.0" got a result');
   });
-  it('invalid request: fails in the legacy era too', async () => expectFinding(await expectCheck('errors.invalid-request', fixtureStdio('errors-lenient-jsonrpc'), 'fail', legacy), 'not-32600'));
+  it('invalid request: fails in the legacy era too', async () =>
+    expectFinding(await expectCheck('errors.invalid-request', fixtureStdio('errors-lenient-jsonrpc'), 'fail', legacy), 'not-32600'));
 });
 
 describe('errors suite over HTTP', () => {
@@ -90,17 +93,31 @@ describe('errors suite over HTTP', () => {
   });
 
   it('every errors check passes on the example server, modern era', async () => {
-    for (const id of ['errors.unknown-tool', 'errors.invalid-arguments-rejected', 'errors.invalid-arguments-as-tool-error', 'errors.unknown-method', 'errors.parse-error', 'errors.invalid-request']) {
+    for (const id of [
+      'errors.unknown-tool',
+      'errors.invalid-arguments-rejected',
+      'errors.invalid-arguments-as-tool-error',
+      'errors.unknown-method',
+      'errors.parse-error',
+      'errors.invalid-request',
+    ]) {
       await expectCheck(id, httpTarget(server.url), 'pass');
     }
   });
   it('the parse error probe is a POST with an invalid body, answered with HTTP 400', async () => {
     const result = await expectCheck('errors.parse-error', httpTarget(server.url), 'pass');
     expect(result.message).toContain('HTTP 400');
-    expect(result.evidence[0]?.curl).toContain("--data-raw '{\"jsonrpc\": \"2.0\"");
+    expect(result.evidence[0]?.curl).toContain('--data-raw \'{"jsonrpc": "2.0"');
   });
   it('every errors check passes on the example server, legacy era', async () => {
-    for (const id of ['errors.unknown-tool', 'errors.invalid-arguments-rejected', 'errors.invalid-arguments-as-tool-error', 'errors.unknown-method', 'errors.parse-error', 'errors.invalid-request']) {
+    for (const id of [
+      'errors.unknown-tool',
+      'errors.invalid-arguments-rejected',
+      'errors.invalid-arguments-as-tool-error',
+      'errors.unknown-method',
+      'errors.parse-error',
+      'errors.invalid-request',
+    ]) {
       await expectCheck(id, httpTarget(server.url), 'pass', legacy);
     }
   });

@@ -40,7 +40,11 @@ describe('http: error answers that are allowed', () => {
   it('http.content-type-matches does not judge a 403 or a 404 (unknown session) whose body is no JSON-RPC answer', async () => {
     await withFixture('http-error-pages-text-plain', async (server) => {
       const modern = await runCheckRun(httpTarget(server.url), { timeoutMs: 5000, only: ['http.foreign-origin-403', 'http.content-type-matches'] });
-      const legacy = await runCheckRun(httpTarget(server.url), { timeoutMs: 5000, era: 'legacy', only: ['http.legacy-deleted-session-404', 'http.content-type-matches'] });
+      const legacy = await runCheckRun(httpTarget(server.url), {
+        timeoutMs: 5000,
+        era: 'legacy',
+        only: ['http.legacy-deleted-session-404', 'http.content-type-matches'],
+      });
       for (const report of [modern, legacy]) {
         const statuses = Object.fromEntries(report.results.map((result) => [result.id, `${result.status}: ${result.message}`]));
         for (const status of Object.values(statuses)) expect(status, JSON.stringify(statuses)).toMatch(/^pass/);

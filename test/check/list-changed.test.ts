@@ -14,12 +14,28 @@ const changing = { allowCall: ['toggle_extras', 'add_note'] };
 const httpUrl = exampleHttpServer();
 
 describe('list_changed notifications on the example server', () => {
-  it.each<[string, Era]>(CHECKS.flatMap((id) => [[id, 'modern'], [id, 'legacy']] as [string, Era][]))('%s passes over stdio (%s)', async (id, era) => {
+  it.each<[string, Era]>(
+    CHECKS.flatMap(
+      (id) =>
+        [
+          [id, 'modern'],
+          [id, 'legacy'],
+        ] as [string, Era][],
+    ),
+  )('%s passes over stdio (%s)', async (id, era) => {
     const result = await expectCheck(id, notesStdio(), 'pass', { ...changing, era });
     expect(result.message).toContain('list_changed arrived');
   });
 
-  it.each<[string, Era]>(CHECKS.flatMap((id) => [[id, 'modern'], [id, 'legacy']] as [string, Era][]))('%s passes over HTTP (%s)', async (id, era) => {
+  it.each<[string, Era]>(
+    CHECKS.flatMap(
+      (id) =>
+        [
+          [id, 'modern'],
+          [id, 'legacy'],
+        ] as [string, Era][],
+    ),
+  )('%s passes over HTTP (%s)', async (id, era) => {
     await expectCheck(id, httpTarget(httpUrl()), 'pass', { ...changing, era });
   });
 
@@ -33,7 +49,15 @@ describe('list_changed notifications on the example server', () => {
 });
 
 describe('lists that change without a notification (SHOULD: warns)', () => {
-  it.each<[string, Era]>(CHECKS.flatMap((id) => [[id, 'modern'], [id, 'legacy']] as [string, Era][]))('%s over stdio (%s)', async (id, era) => {
+  it.each<[string, Era]>(
+    CHECKS.flatMap(
+      (id) =>
+        [
+          [id, 'modern'],
+          [id, 'legacy'],
+        ] as [string, Era][],
+    ),
+  )('%s over stdio (%s)', async (id, era) => {
     expectFinding(await expectCheck(id, fixtureStdio('listchanged-silent'), 'warn', { allowCall: ['toggle_extras'], era }), 'no-notification');
   });
 
@@ -42,7 +66,10 @@ describe('lists that change without a notification (SHOULD: warns)', () => {
     try {
       // Each toggle flips the lists back and forth: every run sees a change.
       for (const era of ['modern', 'legacy'] as Era[]) {
-        expectFinding(await expectCheck('tools.list-changed-notification', httpTarget(server.url), 'warn', { allowCall: ['toggle_extras'], era }), 'no-notification');
+        expectFinding(
+          await expectCheck('tools.list-changed-notification', httpTarget(server.url), 'warn', { allowCall: ['toggle_extras'], era }),
+          'no-notification',
+        );
       }
     } finally {
       await server.stop();

@@ -46,7 +46,11 @@ describe('utilities.legacy-set-level-invalid (LOG-06)', () => {
     await expectCheck('utilities.legacy-set-level-invalid', httpTarget(url()), 'pass', { era: 'legacy' });
   });
   it('warns on a server whose setLevel takes any level', async () => {
-    expectFinding(await expectCheck('utilities.legacy-set-level-invalid', fixtureStdio('logging-set-level-lenient'), 'warn', { era: 'legacy' }), 'invalid-level-accepted', 'warn');
+    expectFinding(
+      await expectCheck('utilities.legacy-set-level-invalid', fixtureStdio('logging-set-level-lenient'), 'warn', { era: 'legacy' }),
+      'invalid-level-accepted',
+      'warn',
+    );
   });
 });
 

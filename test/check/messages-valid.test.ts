@@ -98,9 +98,15 @@ describe.skipIf(!HAS_SPEC)('our validators agree with the official schema on eve
           // Answers to deliberately malformed probes (unknown methods, bad versions) have no result schema to compare.
           if (isResponse(frame.message) && !isObject(frame.message.error) && method === undefined) continue;
           const ours = validateMessage(frame.message, { revision, direction: 'server-to-client', method }).length === 0;
-          const official = spec.validateMessage(frame.message, method, 'server-to-client').filter((issue) => !(issue.path === 'id' && (frame.message as { id?: unknown }).id === null)).length === 0;
+          const official =
+            spec
+              .validateMessage(frame.message, method, 'server-to-client')
+              .filter((issue) => !(issue.path === 'id' && (frame.message as { id?: unknown }).id === null)).length === 0;
           compared++;
-          if (ours !== official) disagreements.push(`${method ?? 'message'}: ours ${ours ? 'valid' : 'invalid'}, official ${official ? 'valid' : 'invalid'}: ${frame.raw.slice(0, 200)}`);
+          if (ours !== official)
+            disagreements.push(
+              `${method ?? 'message'}: ours ${ours ? 'valid' : 'invalid'}, official ${official ? 'valid' : 'invalid'}: ${frame.raw.slice(0, 200)}`,
+            );
         }
       }
       expect(disagreements).toEqual([]);

@@ -46,7 +46,10 @@ describe('mrtr suite over stdio', () => {
 
   it('-32021 carries data.requiredCapabilities', async () => {
     await expectCheck('mrtr.missing-capability-data', notesStdio(), 'pass', deleting('n1'));
-    expectFinding(await expectCheck('mrtr.missing-capability-data', fixtureStdio('mrtr-capability-error-no-data'), 'fail', deleting('n1')), 'no-required-capabilities');
+    expectFinding(
+      await expectCheck('mrtr.missing-capability-data', fixtureStdio('mrtr-capability-error-no-data'), 'fail', deleting('n1')),
+      'no-required-capabilities',
+    );
   });
 
   it('a retry succeeds on a fresh process and on a replica', async () => {
@@ -83,22 +86,30 @@ describe('mrtr suite over HTTP', () => {
 
   it('input_required only on the three methods', async () => {
     await expectCheck('mrtr.input-required-methods', httpTarget(notes.url), 'pass', deleting('n1'));
-    await withFixtureServers('mrtr-input-required-on-list', 1, ([url]) => expectCheck('mrtr.input-required-methods', httpTarget(url!), 'fail').then(() => undefined));
+    await withFixtureServers('mrtr-input-required-on-list', 1, ([url]) =>
+      expectCheck('mrtr.input-required-methods', httpTarget(url!), 'fail').then(() => undefined),
+    );
   });
 
   it('an InputRequiredResult has inputRequests or requestState', async () => {
     await expectCheck('mrtr.input-required-shape', httpTarget(notes.url), 'pass', deleting('n1'));
-    await withFixtureServers('mrtr-empty-input-required', 1, ([url]) => expectCheck('mrtr.input-required-shape', httpTarget(url!), 'fail', deleting('n1')).then(() => undefined));
+    await withFixtureServers('mrtr-empty-input-required', 1, ([url]) =>
+      expectCheck('mrtr.input-required-shape', httpTarget(url!), 'fail', deleting('n1')).then(() => undefined),
+    );
   });
 
   it('no input requests for undeclared capabilities', async () => {
     await expectCheck('mrtr.undeclared-input-kinds', httpTarget(notes.url), 'pass', deleting('n1'));
-    await withFixtureServers('mrtr-asks-undeclared', 1, ([url]) => expectCheck('mrtr.undeclared-input-kinds', httpTarget(url!), 'fail', deleting('n1')).then(() => undefined));
+    await withFixtureServers('mrtr-asks-undeclared', 1, ([url]) =>
+      expectCheck('mrtr.undeclared-input-kinds', httpTarget(url!), 'fail', deleting('n1')).then(() => undefined),
+    );
   });
 
   it('-32021 carries data.requiredCapabilities', async () => {
     await expectCheck('mrtr.missing-capability-data', httpTarget(notes.url), 'pass', deleting('n1'));
-    await withFixtureServers('mrtr-capability-error-no-data', 1, ([url]) => expectCheck('mrtr.missing-capability-data', httpTarget(url!), 'fail', deleting('n1')).then(() => undefined));
+    await withFixtureServers('mrtr-capability-error-no-data', 1, ([url]) =>
+      expectCheck('mrtr.missing-capability-data', httpTarget(url!), 'fail', deleting('n1')).then(() => undefined),
+    );
   });
 
   it('a retry succeeds on another instance (--replica)', async () => {
@@ -110,12 +121,16 @@ describe('mrtr suite over HTTP', () => {
 
   it('a tampered requestState is rejected', async () => {
     await expectCheck('mrtr.tampered-state-rejected', httpTarget(notes.url), 'pass', deleting('n1'));
-    await withFixtureServers('mrtr-unverified-state', 1, ([url]) => expectCheck('mrtr.tampered-state-rejected', httpTarget(url!), 'fail', deleting('n1')).then(() => undefined));
+    await withFixtureServers('mrtr-unverified-state', 1, ([url]) =>
+      expectCheck('mrtr.tampered-state-rejected', httpTarget(url!), 'fail', deleting('n1')).then(() => undefined),
+    );
   });
 
   it('a replayed requestState is rejected (SHOULD: warns)', async () => {
     await expectCheck('mrtr.replayed-state-rejected', httpTarget(notes.url), 'pass', deleting('n3'));
-    await withFixtureServers('mrtr-replayable-state', 1, ([url]) => expectCheck('mrtr.replayed-state-rejected', httpTarget(url!), 'warn', deleting('n1')).then(() => undefined));
+    await withFixtureServers('mrtr-replayable-state', 1, ([url]) =>
+      expectCheck('mrtr.replayed-state-rejected', httpTarget(url!), 'warn', deleting('n1')).then(() => undefined),
+    );
   });
 
   it('the server sends no JSON-RPC requests', async () => {

@@ -24,6 +24,7 @@ describe(ID, () => {
   });
 
   it('fails when progress follows the response (PROG-03), in both eras', async () => {
-    for (const era of ['modern', 'legacy'] as const) expectFinding(await expectCheck(ID, fixtureStdio('progress-after-completion'), 'fail', { era }), 'after-completion', 'fail');
+    for (const era of ['modern', 'legacy'] as const)
+      expectFinding(await expectCheck(ID, fixtureStdio('progress-after-completion'), 'fail', { era }), 'after-completion', 'fail');
   });
 });

@@ -18,7 +18,7 @@ describe('prompts checks on the example server (stdio, modern)', () => {
     await expectCheck(id, notesStdio(), 'pass');
   });
 
-  it('renders a prompt with a required argument from the server\'s own completion', async () => {
+  it("renders a prompt with a required argument from the server's own completion", async () => {
     const result = await expectCheck('prompts.get-listed', notesStdio(), 'pass');
     expect(result.message).toContain('summarize_note');
   });

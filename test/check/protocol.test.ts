@@ -43,7 +43,11 @@ describe('protocol suite, modern era', () => {
     expect(result.message).toContain('data.supported');
   });
   it('modern-only initialize: warns when the refusal names no version', async () => {
-    const result = await expectCheck('protocol.modern-only-initialize-lists-versions', fixtureStdio('proto-initialize-error-unhelpful', '--era', 'modern'), 'warn');
+    const result = await expectCheck(
+      'protocol.modern-only-initialize-lists-versions',
+      fixtureStdio('proto-initialize-error-unhelpful', '--era', 'modern'),
+      'warn',
+    );
     expect(result.message).toContain('names no supported version');
   });
   it('modern-only initialize: skipped on a dual-era server', () => expectCheck('protocol.modern-only-initialize-lists-versions', notesStdio(), 'skip'));
@@ -74,7 +78,8 @@ describe('protocol suite, modern era', () => {
   });
 
   it('serverInfo: passes on the example server', () => expectCheck('protocol.server-info-in-results', notesStdio(), 'pass'));
-  it('serverInfo: warns when results do not name the server', async () => expectFinding(await expectCheck('protocol.server-info-in-results', fixtureStdio('proto-no-server-info'), 'warn'), 'missing-server-info'));
+  it('serverInfo: warns when results do not name the server', async () =>
+    expectFinding(await expectCheck('protocol.server-info-in-results', fixtureStdio('proto-no-server-info'), 'warn'), 'missing-server-info'));
 
   it('declared capabilities: pass on the example server', () => expectCheck('protocol.declared-capabilities-implemented', notesStdio(), 'pass'));
   it('declared capabilities: fail when a declared list method answers -32601', async () => {
@@ -83,7 +88,8 @@ describe('protocol suite, modern era', () => {
     expect(result.message).toContain('"prompts"');
   });
 
-  it('undeclared capabilities: skip on the example server, which declares them all', () => expectCheck('protocol.undeclared-capability-not-found', notesStdio(), 'skip'));
+  it('undeclared capabilities: skip on the example server, which declares them all', () =>
+    expectCheck('protocol.undeclared-capability-not-found', notesStdio(), 'skip'));
   it('undeclared capabilities: pass on a server without prompts that refuses prompts/list', () =>
     expectCheck('protocol.undeclared-capability-not-found', fixtureStdio('proto-no-prompts'), 'pass'));
   // Serving prompts without declaring them breaks LIFE-15 (a MUST); test/check/base-lifecycle.test.ts has the warnings.
@@ -92,7 +98,8 @@ describe('protocol suite, modern era', () => {
     expectFinding(result, 'supported-undeclared', 'fail');
     expect(result.message).toContain('prompts/list');
   });
-  it('undeclared capabilities: no verdict in the legacy era', () => expectCheck('protocol.undeclared-capability-not-found', fixtureStdio('proto-no-prompts', '--leak'), 'skip', { era: 'legacy' }));
+  it('undeclared capabilities: no verdict in the legacy era', () =>
+    expectCheck('protocol.undeclared-capability-not-found', fixtureStdio('proto-no-prompts', '--leak'), 'skip', { era: 'legacy' }));
 
   it('resultType: passes on the example server', () => expectCheck('protocol.result-type-known', notesStdio(), 'pass'));
   it('resultType: fails when tools/list results have none', async () => {
@@ -109,7 +116,8 @@ describe('protocol suite, modern era', () => {
   });
 
   it('unknown notifications: ignored by the example server', () => expectCheck('protocol.unknown-notification-ignored', notesStdio(), 'pass'));
-  it('unknown notifications: fail when the server answers one', async () => expectFinding(await expectCheck('protocol.unknown-notification-ignored', fixtureStdio('proto-answers-notifications'), 'fail'), 'notification-answered'));
+  it('unknown notifications: fail when the server answers one', async () =>
+    expectFinding(await expectCheck('protocol.unknown-notification-ignored', fixtureStdio('proto-answers-notifications'), 'fail'), 'notification-answered'));
 });
 
 describe('protocol suite, legacy era', () => {
@@ -142,10 +150,15 @@ describe('protocol suite, legacy era', () => {
   });
 
   it('ping: passes on the example server', () => expectCheck('protocol.legacy-ping', notesStdio(), 'pass', legacy));
-  it('ping: fails when ping is not implemented', async () => expectFinding(await expectCheck('protocol.legacy-ping', fixtureStdio('proto-ping-unsupported'), 'fail', legacy), 'no-result'));
+  it('ping: fails when ping is not implemented', async () =>
+    expectFinding(await expectCheck('protocol.legacy-ping', fixtureStdio('proto-ping-unsupported'), 'fail', legacy), 'no-result'));
 
   it('unknown notifications: ignored by the example server', () => expectCheck('protocol.unknown-notification-ignored', notesStdio(), 'pass', legacy));
-  it('unknown notifications: fail when the server answers one', async () => expectFinding(await expectCheck('protocol.unknown-notification-ignored', fixtureStdio('proto-answers-notifications'), 'fail', legacy), 'notification-answered'));
+  it('unknown notifications: fail when the server answers one', async () =>
+    expectFinding(
+      await expectCheck('protocol.unknown-notification-ignored', fixtureStdio('proto-answers-notifications'), 'fail', legacy),
+      'notification-answered',
+    ));
 
   it('error ids and declared capabilities: pass on the example server', async () => {
     await expectCheck('protocol.error-echoes-request-id', notesStdio(), 'pass', legacy);
@@ -176,12 +189,24 @@ describe('protocol suite over HTTP', () => {
   it('missing protocolVersion fails over HTTP too when the server assumes a default', () =>
     expectCheck('protocol.missing-protocol-version-rejected', httpTarget(broken.url), 'fail'));
   it('unsupported version, discover, serverInfo, resultType, error ids and notifications pass on the example server', async () => {
-    for (const id of ['protocol.unsupported-version-rejected', 'protocol.discover-shape', 'protocol.server-info-in-results', 'protocol.result-type-known', 'protocol.error-echoes-request-id', 'protocol.unknown-notification-ignored']) {
+    for (const id of [
+      'protocol.unsupported-version-rejected',
+      'protocol.discover-shape',
+      'protocol.server-info-in-results',
+      'protocol.result-type-known',
+      'protocol.error-echoes-request-id',
+      'protocol.unknown-notification-ignored',
+    ]) {
       await expectCheck(id, httpTarget(server.url), 'pass');
     }
   });
   it('legacy negotiation and ping pass on the example server over HTTP', async () => {
-    for (const id of ['protocol.legacy-initialize-known-version', 'protocol.legacy-initialize-unknown-version', 'protocol.legacy-ping', 'protocol.unknown-notification-ignored']) {
+    for (const id of [
+      'protocol.legacy-initialize-known-version',
+      'protocol.legacy-initialize-unknown-version',
+      'protocol.legacy-ping',
+      'protocol.unknown-notification-ignored',
+    ]) {
       await expectCheck(id, httpTarget(server.url), 'pass', legacy);
     }
   });

@@ -9,7 +9,9 @@ import type { Era } from '../../src/protocol/versions.js';
 
 // Segments as the spec names its pages (basic/security_best_practices has underscores).
 const SECTION_PATH = /^[a-z0-9_-]+(\/[a-z0-9_-]+)*(#[a-z0-9_-]+)?$/;
-const section = z.string().refine((value) => SECTION_PATH.test(value) || (/^https:\/\//.test(value) && URL.canParse(value)), 'a path like server/tools#tool-names, or an https URL');
+const section = z
+  .string()
+  .refine((value) => SECTION_PATH.test(value) || (/^https:\/\//.test(value) && URL.canParse(value)), 'a path like server/tools#tool-names, or an https URL');
 const requirement = z
   .strictObject({
     id: z.string().regex(/^[A-Z]+-[A-Z0-9]+$/),
@@ -67,10 +69,12 @@ describe('every check', () => {
 function levels(id: string): Partial<Record<Era, string>> {
   const check = ALL_CHECKS.find((c) => c.id === id);
   if (!check) throw new Error(`no check ${id}`);
-  return Object.fromEntries(check.eras.map((era) => {
-    const grade = gradeOf(check, era);
-    return [era, 'level' in grade ? grade.level : 'none'];
-  }));
+  return Object.fromEntries(
+    check.eras.map((era) => {
+      const grade = gradeOf(check, era);
+      return [era, 'level' in grade ? grade.level : 'none'];
+    }),
+  );
 }
 
 describe('levels read against the spec (the corrected mis-levels)', () => {

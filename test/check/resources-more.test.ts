@@ -100,8 +100,13 @@ describe('resources checks on fixtures breaking exactly their rule', () => {
   });
 
   it('embedded resources without the resources capability warn (SHOULD)', async () => {
-    expectFinding(await expectCheck('tools.embedded-resources-capability', fixtureStdio('res-embedded-without-capability'), 'warn', getNote), 'resources-not-declared');
-    expectFinding(await expectCheck('tools.embedded-resources-capability', fixtureStdio('res-embedded-without-capability'), 'warn', { ...getNote, era: 'legacy' }), 'resources-not-declared');
+    expectFinding(
+      await expectCheck('tools.embedded-resources-capability', fixtureStdio('res-embedded-without-capability'), 'warn', getNote),
+      'resources-not-declared',
+    );
+    expectFinding(
+      await expectCheck('tools.embedded-resources-capability', fixtureStdio('res-embedded-without-capability'), 'warn', { ...getNote, era: 'legacy' }),
+      'resources-not-declared',
+    );
   });
-
 });

@@ -6,8 +6,14 @@ import type { CheckDefinition } from '../../src/check/types.js';
 import { incompleteHints } from '../../src/report/summary.js';
 import { checkResult, expectCheck, expectFinding, fixtureStdio, notesStdio } from '../helpers/check.js';
 
-const base: Pick<CheckDefinition, 'suite' | 'eras' | 'transports' | 'spec'> = { suite: 'protocol', eras: ['modern', 'legacy'], transports: ['stdio', 'http'], spec: 'test' };
-const make = (id: string, over: Partial<CheckDefinition>): CheckDefinition => defineCheck({ ...base, id, title: id, requirements: ['BASE-01'], run: async () => pass('ok'), ...over });
+const base: Pick<CheckDefinition, 'suite' | 'eras' | 'transports' | 'spec'> = {
+  suite: 'protocol',
+  eras: ['modern', 'legacy'],
+  transports: ['stdio', 'http'],
+  spec: 'test',
+};
+const make = (id: string, over: Partial<CheckDefinition>): CheckDefinition =>
+  defineCheck({ ...base, id, title: id, requirements: ['BASE-01'], run: async () => pass('ok'), ...over });
 
 describe('the result model', () => {
   it('a check returning several findings gets the most severe status, every code, and every message', async () => {

@@ -9,8 +9,14 @@ import type { CheckDefinition } from '../../src/check/types.js';
 import { fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
 import { startHttpServer, type RunningServer } from '../helpers/run.js';
 
-const base: Pick<CheckDefinition, 'suite' | 'eras' | 'transports' | 'spec'> = { suite: 'protocol', eras: ['modern', 'legacy'], transports: ['stdio', 'http'], spec: 'test' };
-const make = (id: string, over: Partial<CheckDefinition>): CheckDefinition => defineCheck({ ...base, id, title: id, requirements: ['BASE-01'], run: async () => pass('ok'), ...over });
+const base: Pick<CheckDefinition, 'suite' | 'eras' | 'transports' | 'spec'> = {
+  suite: 'protocol',
+  eras: ['modern', 'legacy'],
+  transports: ['stdio', 'http'],
+  spec: 'test',
+};
+const make = (id: string, over: Partial<CheckDefinition>): CheckDefinition =>
+  defineCheck({ ...base, id, title: id, requirements: ['BASE-01'], run: async () => pass('ok'), ...over });
 
 describe('the check runner', () => {
   const checks = [
@@ -121,7 +127,7 @@ describe('levels derived from requirements', () => {
     expect(report.summary.info).toBe(1);
   });
 
-  it('grades on the requirements of the run\'s revision: legacy SHOULD where modern is MUST, skip where there is none', async () => {
+  it("grades on the requirements of the run's revision: legacy SHOULD where modern is MUST, skip where there is none", async () => {
     const report = await runCheckRun(notesStdio(), { checks, era: 'legacy' });
     const byId = Object.fromEntries(report.results.map((result) => [result.id, result]));
     expect([byId['t.per-era']!.status, byId['t.per-era']!.level, byId['t.per-era']!.requirements]).toEqual(['warn', 'SHOULD', ['RES-07']]);

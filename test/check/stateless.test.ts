@@ -54,7 +54,11 @@ describe('stateless suite over stdio', () => {
   it('tools/list in another order on another connection only warns: the set is a MUST, the order a SHOULD', async () => {
     const scratch = mkdtempSync(join(tmpdir(), 'mcpvet-stateless-'));
     try {
-      const result = await expectCheck('stateless.tools-list-identical', fixtureStdio('tools-order-varies-per-connection', '--counter', join(scratch, 'order.count')), 'warn');
+      const result = await expectCheck(
+        'stateless.tools-list-identical',
+        fixtureStdio('tools-order-varies-per-connection', '--counter', join(scratch, 'order.count')),
+        'warn',
+      );
       expectFinding(result, 'order-differs');
       expect(result.message).toContain('another order');
       expect([result.level, result.requirements]).toEqual(['SHOULD', ['TOOL-04', 'TOOL-05']]);
@@ -65,12 +69,18 @@ describe('stateless suite over stdio', () => {
 
   it('tools/list ignores what an earlier request declared', async () => {
     await expectCheck('stateless.tools-list-ignores-earlier-capabilities', notesStdio(), 'pass');
-    expectFinding(await expectCheck('stateless.tools-list-ignores-earlier-capabilities', fixtureStdio('stateless-sticky-tool-list'), 'fail'), 'capabilities-remembered');
+    expectFinding(
+      await expectCheck('stateless.tools-list-ignores-earlier-capabilities', fixtureStdio('stateless-sticky-tool-list'), 'fail'),
+      'capabilities-remembered',
+    );
   });
 
   it('capabilities declared earlier are not relied on', async () => {
     await expectCheck('stateless.no-capability-carryover', notesStdio(), 'pass', CONFIRM_DELETE);
-    expectFinding(await expectCheck('stateless.no-capability-carryover', fixtureStdio('stateless-sticky-capabilities'), 'fail', CONFIRM_DELETE), 'capabilities-carried-over');
+    expectFinding(
+      await expectCheck('stateless.no-capability-carryover', fixtureStdio('stateless-sticky-capabilities'), 'fail', CONFIRM_DELETE),
+      'capabilities-carried-over',
+    );
   });
 
   it('the carryover check is incomplete when no tool may be called', async () => {
@@ -79,12 +89,22 @@ describe('stateless suite over stdio', () => {
 
   it('two instances give the same lists', async () => {
     await expectCheck('stateless.replica-same-answers', notesStdio(), 'pass', { replica: notesStdio() });
-    expectFinding(await expectCheck('stateless.replica-same-answers', fixtureStdio('stateless-instance-tools'), 'fail', { replica: fixtureStdio('stateless-instance-tools') }), 'instances-disagree');
+    expectFinding(
+      await expectCheck('stateless.replica-same-answers', fixtureStdio('stateless-instance-tools'), 'fail', {
+        replica: fixtureStdio('stateless-instance-tools'),
+      }),
+      'instances-disagree',
+    );
   });
 
   it('cursors work across instances', async () => {
     await expectCheck('stateless.replica-pagination', notesStdio(), 'pass', { replica: notesStdio() });
-    expectFinding(await expectCheck('stateless.replica-pagination', fixtureStdio('stateless-sticky-cursors'), 'warn', { replica: fixtureStdio('stateless-sticky-cursors') }), 'cursor-refused');
+    expectFinding(
+      await expectCheck('stateless.replica-pagination', fixtureStdio('stateless-sticky-cursors'), 'warn', {
+        replica: fixtureStdio('stateless-sticky-cursors'),
+      }),
+      'cursor-refused',
+    );
   });
 
   it('replica checks are incomplete, naming the option, without a replica', async () => {

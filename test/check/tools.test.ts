@@ -95,7 +95,12 @@ describe('sampleArguments', () => {
   it('fills required properties with simple values within their bounds', () => {
     const built = sampleArguments({
       type: 'object',
-      properties: { q: { type: 'string', minLength: 10 }, n: { type: 'integer', minimum: 3 }, f: { type: 'string', enum: ['a', 'b'] }, skip: { type: 'string' } },
+      properties: {
+        q: { type: 'string', minLength: 10 },
+        n: { type: 'integer', minimum: 3 },
+        f: { type: 'string', enum: ['a', 'b'] },
+        skip: { type: 'string' },
+      },
       required: ['q', 'n', 'f'],
     });
     expect(built).toEqual({ ok: true, args: { q: 'examplexxx', n: 3, f: 'a' } });

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixture, NOTES_SERVER } from '../helpers/paths.js';
+import { NOTES_SERVER } from '../helpers/paths.js';
 import { runCli } from '../helpers/run.js';
 
 const notes = ['--', process.execPath, NOTES_SERVER];
@@ -47,7 +47,10 @@ describe('output folders (check -o)', () => {
 
 describe('durations', () => {
   it('--timeout above 2^31-1 ms (which Node fires at once) is a usage error; 2^31-1 works', async () => {
-    expectUsage(await runCli(['call', '--method', 'tools/list', '--timeout', '2147483648', ...notes]), '--timeout takes a whole number of milliseconds from 1 to 2147483647');
+    expectUsage(
+      await runCli(['call', '--method', 'tools/list', '--timeout', '2147483648', ...notes]),
+      '--timeout takes a whole number of milliseconds from 1 to 2147483647',
+    );
     expectUsage(await runCli(['check', '--timeout', '0', ...notes]), '--timeout');
     expectUsage(await runCli(['lint', '--timeout', '1e3', ...notes]), '--timeout');
     const longest = await runCli(['call', '--method', 'tools/list', '--timeout', '2147483647', ...notes]);
@@ -149,7 +152,10 @@ describe('server text on the terminal', () => {
 
   it('lint text and markdown escape control characters in tool names and messages', async () => {
     const file = join(tmp(), 'tools.json');
-    writeFileSync(file, JSON.stringify({ tools: [{ name: `bad${escapes}`, description: `d${escapes}`, inputSchema: { type: 'object', properties: { x: {} } } }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({ tools: [{ name: `bad${escapes}`, description: `d${escapes}`, inputSchema: { type: 'object', properties: { x: {} } } }] }),
+    );
     for (const format of ['text', 'markdown']) {
       const result = await runCli(['lint', '--file', file, '--format', format]);
       expect(result.stdout).toContain('\\u001b');

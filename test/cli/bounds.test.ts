@@ -28,7 +28,10 @@ describe('a result nested 100,000 levels deep', () => {
   });
 
   it('a result 500 levels deep (just under the bound) goes through every walk', async () => {
-    const result = await runCli(['call', '--method', 'tools/call', '--tool-name', 'list_notes', '--', node, fixture('deep-result')], { timeoutMs: 30_000, env: { DEEP_LEVELS: '500' } });
+    const result = await runCli(['call', '--method', 'tools/call', '--tool-name', 'list_notes', '--', node, fixture('deep-result')], {
+      timeoutMs: 30_000,
+      env: { DEEP_LEVELS: '500' },
+    });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('"deep"');
@@ -50,7 +53,10 @@ describe('a result nested 100,000 levels deep', () => {
   });
 
   it('check over stdio: a deep answer to tools/list is a finding, not a crash of the run', async () => {
-    const result = await runCli(['check', '--format', 'json', '--only', 'protocol.message-depth', '--only', 'tools.list-shape', '--', node, fixture('deep-result')], { timeoutMs: 60_000, env: { DEEP_METHOD: 'tools/list' } });
+    const result = await runCli(
+      ['check', '--format', 'json', '--only', 'protocol.message-depth', '--only', 'tools.list-shape', '--', node, fixture('deep-result')],
+      { timeoutMs: 60_000, env: { DEEP_METHOD: 'tools/list' } },
+    );
     noStackTrace(result.stderr);
     const report = JSON.parse(result.stdout) as { results: { id: string; status: string }[] };
     expect(report.results.find((r) => r.id === 'protocol.message-depth')?.status).toBe('info');
@@ -61,12 +67,21 @@ describe('a result nested 100,000 levels deep', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcpvet-deep-'));
     try {
       const file = join(dir, 'deep.ndjson');
-      const client = await connect({ transport: 'stdio', command: node, args: [CLI, 'record', '-o', file, '--', node, fixture('deep-result')] }, { era: 'modern', timeoutMs: 10_000 });
-      const error = await client.callTool('list_notes', {}).then(() => undefined, (thrown: Error) => thrown);
+      const client = await connect(
+        { transport: 'stdio', command: node, args: [CLI, 'record', '-o', file, '--', node, fixture('deep-result')] },
+        { era: 'modern', timeoutMs: 10_000 },
+      );
+      const error = await client.callTool('list_notes', {}).then(
+        () => undefined,
+        (thrown: Error) => thrown,
+      );
       expect(error?.message).toContain('nested deeper than 512 levels');
       // The relay is still up: a second request is answered.
       expect((await client.listAll('tools/list')).length).toBeGreaterThan(0);
-      const stderr = client.trace.frames.filter((frame) => frame.kind === 'stderr').map((frame) => frame.raw).join('\n');
+      const stderr = client.trace.frames
+        .filter((frame) => frame.kind === 'stderr')
+        .map((frame) => frame.raw)
+        .join('\n');
       await client.close();
       noStackTrace(stderr);
       const lines = readFileSync(file, 'utf8').trim().split('\n');
@@ -114,7 +129,10 @@ describe('200,000 tools in one ~45 MB list', () => {
 
 describe('notification floods', () => {
   it('stdio: 300,000 notifications for one tools/list stay under the memory ceiling', async () => {
-    const result = await runCliMeasured(['call', '--timeout', '120000', '--method', 'tools/list', '--', node, fixture('notification-flood')], { timeoutMs: 180_000, env: { FLOOD_COUNT: '300000' } });
+    const result = await runCliMeasured(['call', '--timeout', '120000', '--method', 'tools/list', '--', node, fixture('notification-flood')], {
+      timeoutMs: 180_000,
+      env: { FLOOD_COUNT: '300000' },
+    });
     process.stderr.write(`call tools/list under a 300,000-notification stdio flood: ${result.ms} ms, peak RSS ${result.peakMiB} MiB\n`);
     expect(result.code, result.stderr).toBe(0);
     expect(result.peakMiB).toBeLessThan(RSS_CEILING_MIB);
@@ -134,5 +152,4 @@ describe('notification floods', () => {
       expect(result.peakMiB).toBeLessThan(RSS_CEILING_MIB);
     }, 200_000);
   });
-
 });

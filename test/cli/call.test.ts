@@ -30,9 +30,32 @@ describe('mcpvet call against the example server, stdio and HTTP, both eras', ()
         const list = await runCli(['call', '--method', 'tools/list', '--protocol-era', era, ...target()]);
         expect(list.code, list.stderr).toBe(0);
         const names = (JSON.parse(list.stdout).result.tools as { name: string }[]).map((tool) => tool.name);
-        expect(names).toEqual(['add_note', 'get_note', 'list_notes', 'search_notes', 'delete_note', 'export_notes', 'toggle_extras', 'count_words', 'build_index']);
+        expect(names).toEqual([
+          'add_note',
+          'get_note',
+          'list_notes',
+          'search_notes',
+          'delete_note',
+          'export_notes',
+          'toggle_extras',
+          'count_words',
+          'build_index',
+        ]);
 
-        const call = await runCli(['call', '--method', 'tools/call', '--tool-name', 'export_notes', '--tool-arg', 'workspace=team', '--tool-arg', 'format=json', '--protocol-era', era, ...target()]);
+        const call = await runCli([
+          'call',
+          '--method',
+          'tools/call',
+          '--tool-name',
+          'export_notes',
+          '--tool-arg',
+          'workspace=team',
+          '--tool-arg',
+          'format=json',
+          '--protocol-era',
+          era,
+          ...target(),
+        ]);
         expect(call.code, call.stderr).toBe(0);
         expect(JSON.parse(call.stdout).result.isError).not.toBe(true);
       });
@@ -63,7 +86,18 @@ describe('mcpvet call against the example server, stdio and HTTP, both eras', ()
     const prompt = await runCli(['call', '--method', 'prompts/get', '--prompt-name', 'daily_digest', ...notes]);
     expect(prompt.code, prompt.stderr).toBe(0);
     expect(JSON.parse(prompt.stdout).result.messages.length).toBeGreaterThan(0);
-    const completion = await runCli(['call', '--method', 'completion/complete', '--ref', 'prompt:summarize_note', '--argument-name', 'id', '--argument-value', '', ...notes]);
+    const completion = await runCli([
+      'call',
+      '--method',
+      'completion/complete',
+      '--ref',
+      'prompt:summarize_note',
+      '--argument-name',
+      'id',
+      '--argument-value',
+      '',
+      ...notes,
+    ]);
     expect(completion.code, completion.stderr).toBe(0);
     expect(JSON.parse(completion.stdout).result.completion.values.length).toBeGreaterThan(0);
     const templates = await runCli(['call', '--method', 'resources/templates/list', ...notes]);
@@ -90,10 +124,36 @@ describe('mcpvet call against @modelcontextprotocol/server-everything (legacy th
 describe('Inspector metadata flags', () => {
   it('--metadata goes into every request, --tool-metadata into tools/call', async () => {
     const server = ['--', process.execPath, fixture('meta-echo-server')];
-    const call = await runCli(['call', '--method', 'tools/call', '--tool-name', 'list_notes', '--metadata', 'com.example/trace=abc', '--tool-metadata', 'com.example/origin=cli', ...server]);
+    const call = await runCli([
+      'call',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'list_notes',
+      '--metadata',
+      'com.example/trace=abc',
+      '--tool-metadata',
+      'com.example/origin=cli',
+      ...server,
+    ]);
     expect(call.code, call.stderr).toBe(0);
-    expect(JSON.parse(call.stdout).result._meta['test/received']).toMatchObject({ 'com.example/trace': 'abc', 'com.example/origin': 'cli', 'io.modelcontextprotocol/protocolVersion': '2026-07-28' });
-    const prompt = await runCli(['call', '--method', 'prompts/get', '--prompt-name', 'daily_digest', '--metadata', 'com.example/trace=abc', '--tool-metadata', 'com.example/origin=cli', ...server]);
+    expect(JSON.parse(call.stdout).result._meta['test/received']).toMatchObject({
+      'com.example/trace': 'abc',
+      'com.example/origin': 'cli',
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    });
+    const prompt = await runCli([
+      'call',
+      '--method',
+      'prompts/get',
+      '--prompt-name',
+      'daily_digest',
+      '--metadata',
+      'com.example/trace=abc',
+      '--tool-metadata',
+      'com.example/origin=cli',
+      ...server,
+    ]);
     const received = JSON.parse(prompt.stdout).result._meta['test/received'];
     expect(received['com.example/trace']).toBe('abc');
     expect(received['com.example/origin']).toBeUndefined();
@@ -167,7 +227,9 @@ describe('exit codes and the error envelope', () => {
 
   it('4: a server that never answers times out, and leaves no process behind', async () => {
     const pidFile = join(mkdtempSync(join(tmpdir(), 'mcpvet-')), 'pid');
-    const result = await runCli(['call', '--method', 'tools/list', '--timeout', '400', '--', process.execPath, fixture('silent-server')], { env: { SILENT_PID_FILE: pidFile } });
+    const result = await runCli(['call', '--method', 'tools/list', '--timeout', '400', '--', process.execPath, fixture('silent-server')], {
+      env: { SILENT_PID_FILE: pidFile },
+    });
     expect(result.code).toBe(4);
     expect(envelope(result.stderr)).toMatchObject({ code: 'unreachable', cause: 'timeout' });
     expect(result.ms).toBeLessThan(8000);
@@ -194,7 +256,18 @@ describe('exit codes and the error envelope', () => {
   });
 
   it('an outputSchema violation still prints the result and says what is wrong', async () => {
-    const result = await runCli(['call', '--method', 'tools/call', '--tool-name', 'get_note', '--tool-arg', 'id=n1', '--', process.execPath, fixture('bad-output-server')]);
+    const result = await runCli([
+      'call',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'get_note',
+      '--tool-arg',
+      'id=n1',
+      '--',
+      process.execPath,
+      fixture('bad-output-server'),
+    ]);
     expect(result.code).toBe(0);
     const output = JSON.parse(result.stdout);
     expect(output.result.structuredContent.title).toBe(42);
@@ -205,7 +278,12 @@ describe('exit codes and the error envelope', () => {
   it('--config picks a server from an mcpServers file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcpvet-'));
     const file = join(dir, 'mcp.json');
-    writeFileSync(file, JSON.stringify({ mcpServers: { notes: { command: process.execPath, args: [NOTES_SERVER] }, other: { url: `http://127.0.0.1:${await closedPort()}/mcp` } } }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        mcpServers: { notes: { command: process.execPath, args: [NOTES_SERVER] }, other: { url: `http://127.0.0.1:${await closedPort()}/mcp` } },
+      }),
+    );
     const ok = await runCli(['call', '--method', 'prompts/list', '--config', file, '--server', 'notes']);
     expect(ok.code, ok.stderr).toBe(0);
     const ambiguous = await runCli(['call', '--method', 'prompts/list', '--config', file]);

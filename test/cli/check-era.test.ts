@@ -49,7 +49,9 @@ describe('check: era decisions', () => {
   }, 120_000);
 
   it('stdio: a server that handles only its first request well gets initialize on a process of its own', async () => {
-    const result = await runCli(['check', '--suite', 'tools', '--format', 'json', '--', process.execPath, fixture('era-first-request-only')], { timeoutMs: 90_000 });
+    const result = await runCli(['check', '--suite', 'tools', '--format', 'json', '--', process.execPath, fixture('era-first-request-only')], {
+      timeoutMs: 90_000,
+    });
     const report = JSON.parse(result.stdout) as Report;
     expect(report.era).toBe('legacy');
     expect(report.eraReason).toContain('fell back to initialize');
@@ -65,12 +67,17 @@ describe('check: era decisions', () => {
       expect(report.eraReason).toMatch(/initialize failed too \(.*\): judged in the modern era/);
       expect(code).toBe(2);
       const failed = report.results.filter((r) => r.status === 'fail').map((r) => r.id);
-      expect(failed.some((id) => id.includes('discover')), failed.join(', ')).toBe(true);
+      expect(
+        failed.some((id) => id.includes('discover')),
+        failed.join(', '),
+      ).toBe(true);
     }
   }, 120_000);
 
   it('a dual-era server: the summary says it was judged modern and how to judge its legacy side', async () => {
     const result = await runCli(['check', '--suite', 'lint', '--', process.execPath, NOTES_SERVER, '--era', 'dual'], { timeoutMs: 60_000 });
-    expect(result.stdout).toMatch(/era modern: server\/discover answered \(2026-07-28\); the server also speaks the legacy era \(2025-11-25, [^)]*\): run --protocol-era legacy to check that era/);
+    expect(result.stdout).toMatch(
+      /era modern: server\/discover answered \(2026-07-28\); the server also speaks the legacy era \(2025-11-25, [^)]*\): run --protocol-era legacy to check that era/,
+    );
   }, 60_000);
 });

@@ -46,8 +46,16 @@ describe.each([
 
   it('record ends when the client closes stdin, and leaves no process', async () => {
     const env = environment(detached);
-    const request = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } });
-    const mcpvet = spawn(process.execPath, [CLI, 'record', '-o', join(tmp(), 'c.ndjson'), ...server], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const request = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'server/discover',
+      params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
+    });
+    const mcpvet = spawn(process.execPath, [CLI, 'record', '-o', join(tmp(), 'c.ndjson'), ...server], {
+      env: { ...process.env, ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     mcpvet.stdout.on('data', (chunk) => (stdout += chunk));
     const exited = new Promise<number | null>((resolve) => mcpvet.once('exit', (exitCode) => resolve(exitCode)));

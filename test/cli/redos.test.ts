@@ -10,7 +10,8 @@ import { runCli } from '../helpers/run.js';
 // Without RE2 each of these runs would never end; runCli kills it and fails at this deadline.
 const DEADLINE = { timeoutMs: 20_000 };
 const server = (variant: string): string[] => ['--', process.execPath, fixture('redos-pattern-server'), '--variant', variant];
-const callGetNote = (variant: string) => runCli(['call', '--method', 'tools/call', '--tool-name', 'get_note', '--tool-arg', 'id=n1', ...server(variant)], DEADLINE);
+const callGetNote = (variant: string) =>
+  runCli(['call', '--method', 'tools/call', '--tool-name', 'get_note', '--tool-arg', 'id=n1', ...server(variant)], DEADLINE);
 
 let scratch: string;
 let calls: string;
@@ -28,7 +29,10 @@ interface CheckResult {
 }
 
 async function checkResults(variant: string): Promise<CheckResult[]> {
-  const run = await runCli(['check', '--calls', calls, '--only', 'tools.structured-content-valid', '--only', 'lint.*', '--format', 'json', ...server(variant)], DEADLINE);
+  const run = await runCli(
+    ['check', '--calls', calls, '--only', 'tools.structured-content-valid', '--only', 'lint.*', '--format', 'json', ...server(variant)],
+    DEADLINE,
+  );
   expect(run.stdout, run.stderr).not.toBe('');
   return (JSON.parse(run.stdout) as { results: CheckResult[] }).results;
 }

@@ -96,7 +96,9 @@ describe('MRTR (input_required) through a scriptable host', () => {
     await withClient(stdio(), { timeoutMs: 5000, host, era: 'legacy' }, async (client) => {
       const outcome = await client.callTool('delete_note', { id: 'n1' });
       expect(outcome.result?.isError).not.toBe(true);
-      expect(client.trace.frames.some((frame) => frame.direction === 'receive' && (frame.message as { method?: string })?.method === 'elicitation/create')).toBe(true);
+      expect(
+        client.trace.frames.some((frame) => frame.direction === 'receive' && (frame.message as { method?: string })?.method === 'elicitation/create'),
+      ).toBe(true);
     });
   });
 });
@@ -107,7 +109,11 @@ describe('SSE responses', () => {
     try {
       await withClient({ transport: 'http', url: server.url }, { timeoutMs: 5000 }, async (client) => {
         const seen: string[] = [];
-        const outcome = await client.request('tools/call', { name: 'search_notes', arguments: { query: 'e' }, _meta: { progressToken: 'p1' } }, { onNotification: (n) => seen.push(String(n.method)) });
+        const outcome = await client.request(
+          'tools/call',
+          { name: 'search_notes', arguments: { query: 'e' }, _meta: { progressToken: 'p1' } },
+          { onNotification: (n) => seen.push(String(n.method)) },
+        );
         expect(outcome.http?.contentType).toContain('text/event-stream');
         expect(outcome.result?.resultType).toBe('complete');
         expect(seen.length).toBeGreaterThan(0);

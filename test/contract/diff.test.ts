@@ -105,9 +105,7 @@ describe('diffContracts', () => {
   describe('tool annotations', () => {
     it('read-only tool that is no longer read-only (hint removed) is breaking; the reverse is compatible', () => {
       const edit = (s: ContractSnapshot) => void delete s.tools[0].annotations!.readOnlyHint;
-      expect(brief(diffAfter(edit))).toEqual([
-        ['breaking', 'tool search_notes', 'read-only tool is no longer read-only and may be destructive'],
-      ]);
+      expect(brief(diffAfter(edit))).toEqual([['breaking', 'tool search_notes', 'read-only tool is no longer read-only and may be destructive']]);
       expect(brief(diffBefore(edit))).toEqual([['compatible', 'tool search_notes', 'tool is now read-only']]);
     });
 
@@ -119,7 +117,12 @@ describe('diffContracts', () => {
     it('destructiveHint false -> true is breaking; true -> false is compatible', () => {
       const edit = (s: ContractSnapshot) => void (s.tools[1].annotations!.destructiveHint = true);
       expect(diffAfter(edit)).toEqual([
-        { kind: 'breaking', subject: 'tool delete_note', path: 'tools.delete_note.annotations.destructiveHint', message: 'non-destructive tool became destructive' },
+        {
+          kind: 'breaking',
+          subject: 'tool delete_note',
+          path: 'tools.delete_note.annotations.destructiveHint',
+          message: 'non-destructive tool became destructive',
+        },
       ]);
       expect(brief(diffBefore(edit))).toEqual([['compatible', 'tool delete_note', 'tool is no longer destructive']]);
     });
@@ -200,9 +203,7 @@ describe('diffContracts', () => {
   describe('capabilities', () => {
     it('capability removed is breaking; added is compatible', () => {
       const edit = (s: ContractSnapshot) => void delete s.capabilities.prompts;
-      expect(diffAfter(edit)).toEqual([
-        { kind: 'breaking', subject: 'capabilities', path: 'capabilities.prompts', message: 'capability prompts removed' },
-      ]);
+      expect(diffAfter(edit)).toEqual([{ kind: 'breaking', subject: 'capabilities', path: 'capabilities.prompts', message: 'capability prompts removed' }]);
       expect(brief(diffBefore(edit))).toEqual([['compatible', 'capabilities', 'capability prompts added']]);
     });
 
@@ -224,9 +225,7 @@ describe('diffContracts', () => {
   describe('protocol', () => {
     it('supported version dropped is breaking; added is compatible', () => {
       const edit = (s: ContractSnapshot) => void (s.supportedVersions = ['2026-07-28']);
-      expect(diffAfter(edit)).toEqual([
-        { kind: 'breaking', subject: 'protocol', path: 'supportedVersions', message: 'protocol version 2025-11-25 dropped' },
-      ]);
+      expect(diffAfter(edit)).toEqual([{ kind: 'breaking', subject: 'protocol', path: 'supportedVersions', message: 'protocol version 2025-11-25 dropped' }]);
       expect(brief(diffBefore(edit))).toEqual([['compatible', 'protocol', 'protocol version 2025-11-25 added']]);
     });
 
@@ -251,12 +250,8 @@ describe('diffContracts', () => {
     it('two legacy snapshots: negotiated version going down is breaking, going up compatible', () => {
       const newer = notesSnapshot({ era: 'legacy', protocolVersion: '2025-11-25', supportedVersions: undefined });
       const older = notesSnapshot({ era: 'legacy', protocolVersion: '2025-06-18', supportedVersions: undefined });
-      expect(brief(diffContracts(newer, older))).toEqual([
-        ['breaking', 'protocol', 'protocol version 2025-11-25 dropped (server now negotiates 2025-06-18)'],
-      ]);
-      expect(brief(diffContracts(older, newer))).toEqual([
-        ['compatible', 'protocol', 'server now negotiates protocol version 2025-11-25 (was 2025-06-18)'],
-      ]);
+      expect(brief(diffContracts(newer, older))).toEqual([['breaking', 'protocol', 'protocol version 2025-11-25 dropped (server now negotiates 2025-06-18)']]);
+      expect(brief(diffContracts(older, newer))).toEqual([['compatible', 'protocol', 'server now negotiates protocol version 2025-11-25 (was 2025-06-18)']]);
     });
   });
 
@@ -304,8 +299,7 @@ describe('suggestBump', () => {
   it('is none without changes', () => expect(suggestBump([])).toBe('none'));
   it('is patch for cosmetic changes only', () => expect(suggestBump([change('cosmetic')])).toBe('patch'));
   it('is minor when something compatible changed', () => expect(suggestBump([change('cosmetic'), change('compatible')])).toBe('minor'));
-  it('is major when anything is breaking', () =>
-    expect(suggestBump([change('compatible'), change('breaking'), change('cosmetic')])).toBe('major'));
+  it('is major when anything is breaking', () => expect(suggestBump([change('compatible'), change('breaking'), change('cosmetic')])).toBe('major'));
 
   it('follows a realistic upgrade: new tool plus a narrowed argument is major', () => {
     const after = copy(notesSnapshot());

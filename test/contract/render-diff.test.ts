@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ContractChange } from '../../src/contract/change.js';
 import { diffContracts } from '../../src/contract/diff.js';
-import {
-  describeSnapshot,
-  renderDiff,
-  renderDiffJson,
-  renderDiffMarkdown,
-  renderDiffText,
-  summaryLine,
-} from '../../src/contract/render-diff.js';
+import { describeSnapshot, renderDiff, renderDiffJson, renderDiffMarkdown, renderDiffText, summaryLine } from '../../src/contract/render-diff.js';
 import { notesSnapshot } from './snapshots.js';
 
 const changes: ContractChange[] = [
@@ -87,10 +80,10 @@ describe('diff rendering', () => {
   });
 
   it('escapes server-supplied names so they cannot break the table or inject markup', () => {
-    const hostile: ContractChange[] = [
-      { kind: 'breaking', subject: 'tool a|b<img src=x>', path: 'tools["a|b`c"]', message: 'tool removed\nsecond line' },
-    ];
-    const row = renderDiffMarkdown(hostile).split('\n').find((line) => line.startsWith('| tool'));
+    const hostile: ContractChange[] = [{ kind: 'breaking', subject: 'tool a|b<img src=x>', path: 'tools["a|b`c"]', message: 'tool removed\nsecond line' }];
+    const row = renderDiffMarkdown(hostile)
+      .split('\n')
+      .find((line) => line.startsWith('| tool'));
     expect(row).toBe('| tool a\\|b\\<img src=x\\> | tool removed second line | `` tools["a\\|b`c"] `` |');
   });
 

@@ -197,7 +197,14 @@ const pairs: Pair[] = [
   {
     rule: 'anyOf alternative removed / added',
     direction: 'input',
-    old: object({ at: { anyOf: [{ type: 'string', format: 'date' }, { type: 'integer', minimum: 0 }] } }),
+    old: object({
+      at: {
+        anyOf: [
+          { type: 'string', format: 'date' },
+          { type: 'integer', minimum: 0 },
+        ],
+      },
+    }),
     new: object({ at: { anyOf: [{ type: 'string', format: 'date' }] } }),
     forward: [['breaking', `argument 'at': anyOf alternative removed: {"type":"integer","minimum":0}`]],
     backward: [['compatible', `argument 'at': anyOf alternative added: {"type":"integer","minimum":0}`]],
@@ -303,9 +310,9 @@ describe('JSON Schema diff', () => {
 
   it('treats equivalent spellings as equal: type list order, nullable anyOf, renamed $defs', () => {
     expect(diffJsonSchemas(object({ a: { type: ['string', 'null'] } }), object({ a: { type: ['null', 'string'] } }), 'input')).toEqual([]);
-    expect(
-      diffJsonSchemas(object({ a: { anyOf: [{ type: 'string' }, { type: 'null' }] } }), object({ a: { type: ['string', 'null'] } }), 'output'),
-    ).toEqual([]);
+    expect(diffJsonSchemas(object({ a: { anyOf: [{ type: 'string' }, { type: 'null' }] } }), object({ a: { type: ['string', 'null'] } }), 'output')).toEqual(
+      [],
+    );
     const before = object({ f: { $ref: '#/$defs/Filter' } }, { $defs: { Filter: object({ tag: { type: 'string' } }) } });
     const after = object({ f: { $ref: '#/$defs/NoteFilter' } }, { $defs: { NoteFilter: object({ tag: { type: 'string' } }) } });
     expect(diffJsonSchemas(before, after, 'input')).toEqual([]);
@@ -321,9 +328,12 @@ describe('JSON Schema diff', () => {
 
   it('terminates on recursive schemas', () => {
     const tree = (leafType: string) =>
-      object({ node: { $ref: '#/$defs/Node' } }, {
-        $defs: { Node: object({ value: { type: leafType }, children: { type: 'array', items: { $ref: '#/$defs/Node' } } }) },
-      });
+      object(
+        { node: { $ref: '#/$defs/Node' } },
+        {
+          $defs: { Node: object({ value: { type: leafType }, children: { type: 'array', items: { $ref: '#/$defs/Node' } } }) },
+        },
+      );
     expect(diffJsonSchemas(tree('string'), tree('string'), 'input')).toEqual([]);
     const changes = diffJsonSchemas(tree('string'), tree('integer'), 'input');
     expect(changes[0]).toMatchObject({ kind: 'breaking', message: "argument 'node.value': type changed from string to integer" });
@@ -336,9 +346,7 @@ describe('JSON Schema diff', () => {
     expect(summarize('input', object({ a: false }), object({ a: { type: 'string' } }))).toEqual([
       ['compatible', "argument 'a': now accepts values (schema was false)"],
     ]);
-    expect(summarize('input', object({ a: true }), object({ a: { type: 'string' } }))).toEqual([
-      ['breaking', "argument 'a': type restricted to string"],
-    ]);
+    expect(summarize('input', object({ a: true }), object({ a: { type: 'string' } }))).toEqual([['breaking', "argument 'a': type restricted to string"]]);
   });
 
   it('reports the keyword path of each change', () => {

@@ -4,12 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashDescription } from '../../src/contract/description-hash.js';
 import { readContract } from '../../src/contract/read-contract.js';
-import {
-  ContractFormatError,
-  looksLikeContractSnapshot,
-  parseContractSnapshot,
-  validateContractSnapshot,
-} from '../../src/contract/snapshot-types.js';
+import { ContractFormatError, looksLikeContractSnapshot, parseContractSnapshot, validateContractSnapshot } from '../../src/contract/snapshot-types.js';
 import { copy, notesSnapshot } from './snapshots.js';
 
 function errorOf(run: () => unknown): ContractFormatError {
@@ -40,9 +35,7 @@ describe('contract snapshot format', () => {
 
   it('says when a file is not a contract snapshot at all (e.g. a cassette)', () => {
     const error = errorOf(() => validateContractSnapshot({ format: 'mcpvet-cassette' }, 'notes.ndjson'));
-    expect(error.message).toBe(
-      'notes.ndjson is not an mcpvet contract snapshot (expected "format": "mcpvet-contract", found "mcpvet-cassette")',
-    );
+    expect(error.message).toBe('notes.ndjson is not an mcpvet contract snapshot (expected "format": "mcpvet-contract", found "mcpvet-cassette")');
     expect(looksLikeContractSnapshot({ format: 'mcpvet-cassette' })).toBe(false);
     expect(looksLikeContractSnapshot(notesSnapshot())).toBe(true);
   });

@@ -8,7 +8,10 @@ import { runCli } from '../helpers/run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcpvet-verify-'));
 const script = join(dir, 'steps.yaml');
-writeFileSync(script, ['- list: tools', '- call: {tool: get_note, arguments: {id: n1}}', '- call: {tool: no_such_tool}', '- read: notes://readme', ''].join('\n'));
+writeFileSync(
+  script,
+  ['- list: tools', '- call: {tool: get_note, arguments: {id: n1}}', '- call: {tool: no_such_tool}', '- read: notes://readme', ''].join('\n'),
+);
 
 async function record(name: string, server: string): Promise<string> {
   const file = join(dir, `${name}.ndjson`);
@@ -59,10 +62,18 @@ describe('structural comparison', () => {
   it('compares types, keys and meaningful values; other values only with values: true', () => {
     const recorded = { result: { isError: false, content: [{ type: 'text', text: 'a' }], count: 1 } };
     expect(structuralDifferences(recorded, { result: { isError: false, content: [{ type: 'text', text: 'b' }], count: 2 } })).toEqual([]);
-    expect(structuralDifferences(recorded, { result: { isError: true, content: [{ type: 'text', text: 'a' }], count: 1 } })).toEqual(['result.isError: was false, now true']);
-    expect(structuralDifferences(recorded, { result: { isError: false, content: [{ type: 'text', text: 'a' }], count: '1' } })).toEqual(['result.count: was number 1, now string "1"']);
-    expect(structuralDifferences(recorded, { result: { isError: false, content: [{ type: 'text', text: 'b' }], count: 1 } }, { values: true })).toEqual(['result.content[0].text: was "a", now "b"']);
+    expect(structuralDifferences(recorded, { result: { isError: true, content: [{ type: 'text', text: 'a' }], count: 1 } })).toEqual([
+      'result.isError: was false, now true',
+    ]);
+    expect(structuralDifferences(recorded, { result: { isError: false, content: [{ type: 'text', text: 'a' }], count: '1' } })).toEqual([
+      'result.count: was number 1, now string "1"',
+    ]);
+    expect(structuralDifferences(recorded, { result: { isError: false, content: [{ type: 'text', text: 'b' }], count: 1 } }, { values: true })).toEqual([
+      'result.content[0].text: was "a", now "b"',
+    ]);
     expect(structuralDifferences(recorded, { result: { isError: false, content: [], count: 1 } }, { ignore: ['result.content'] })).toEqual([]);
-    expect(structuralDifferences(recorded, { result: { isError: false, content: [{ type: 'text' }], count: 1 } }, { ignore: ['result.content[*].text'] })).toEqual([]);
+    expect(
+      structuralDifferences(recorded, { result: { isError: false, content: [{ type: 'text' }], count: 1 } }, { ignore: ['result.content[*].text'] }),
+    ).toEqual([]);
   });
 });

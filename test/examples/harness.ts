@@ -188,7 +188,13 @@ export interface HttpReply {
 export function parseSse(text: string): Json[] {
   return text
     .split(/\r?\n\r?\n/)
-    .map((block) => block.split(/\r?\n/).filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trimStart()).join('\n'))
+    .map((block) =>
+      block
+        .split(/\r?\n/)
+        .filter((l) => l.startsWith('data:'))
+        .map((l) => l.slice(5).trimStart())
+        .join('\n'),
+    )
     .filter(Boolean)
     .map((data) => JSON.parse(data));
 }
@@ -235,8 +241,7 @@ export function mirrored(message: Json): Record<string, string> {
   return headers;
 }
 
-export const post = (url: string, message: Json | string, headers: Record<string, string> = {}): Promise<HttpReply> =>
-  send(url, 'POST', message, headers);
+export const post = (url: string, message: Json | string, headers: Record<string, string> = {}): Promise<HttpReply> => send(url, 'POST', message, headers);
 
 /** A POST whose response stays open (SSE): events arrive as they come; `close()` ends it. */
 export interface OpenStream {

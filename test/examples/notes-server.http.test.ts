@@ -239,7 +239,12 @@ describe('--era over HTTP', () => {
 
 describe('legacy sessions over HTTP', () => {
   const init = (version = '2025-11-25', capabilities: Json = {}) =>
-    post(server.url, { jsonrpc: '2.0', id: nextId++, method: 'initialize', params: { protocolVersion: version, capabilities, clientInfo: { name: 'l', version: '0' } } });
+    post(server.url, {
+      jsonrpc: '2.0',
+      id: nextId++,
+      method: 'initialize',
+      params: { protocolVersion: version, capabilities, clientInfo: { name: 'l', version: '0' } },
+    });
   const legacyPost = (message: Json, headers: Record<string, string>) => post(server.url, message, headers);
 
   it('initialize mints a session; later requests need it; DELETE ends it', async () => {
@@ -280,10 +285,18 @@ describe('legacy sessions over HTTP', () => {
   it('delete_note sends elicitation/create on the POST stream and takes the answer as a POST', async () => {
     const session = (await init('2025-11-25', { elicitation: {} })).headers['mcp-session-id'] as string;
     const headers = { 'Mcp-Session-Id': session, 'MCP-Protocol-Version': '2025-11-25' };
-    const add = await legacyPost({ jsonrpc: '2.0', id: nextId++, method: 'tools/call', params: { name: 'add_note', arguments: { title: 'gone', body: 'soon' } } }, headers);
+    const add = await legacyPost(
+      { jsonrpc: '2.0', id: nextId++, method: 'tools/call', params: { name: 'add_note', arguments: { title: 'gone', body: 'soon' } } },
+      headers,
+    );
     const id = add.json!.result.structuredContent.id;
     const callId = nextId++;
-    const stream = openStream(server.url, 'POST', { jsonrpc: '2.0', id: callId, method: 'tools/call', params: { name: 'delete_note', arguments: { id } } }, headers);
+    const stream = openStream(
+      server.url,
+      'POST',
+      { jsonrpc: '2.0', id: callId, method: 'tools/call', params: { name: 'delete_note', arguments: { id } } },
+      headers,
+    );
     try {
       const ask = await stream.waitFor((e) => e.method === 'elicitation/create', 'elicitation/create');
       const answered = await legacyPost({ jsonrpc: '2.0', id: ask.id, result: { action: 'accept', content: { confirm: true } } }, headers);

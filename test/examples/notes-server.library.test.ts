@@ -1,15 +1,7 @@
 // The notes server as a library, the way broken fixtures use it: hooks, in-process transports, requestState.
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import {
-  createNotesServer,
-  digestArgs,
-  openState,
-  sealState,
-  serveHttp,
-  serveStdio,
-  type HandleContext,
-} from '../../examples/notes-server/index.js';
+import { createNotesServer, digestArgs, openState, sealState, serveHttp, serveStdio, type HandleContext } from '../../examples/notes-server/index.js';
 import { mirrored, modern, post, send, withTimeout, type Json } from './harness.js';
 
 const ctx = (): HandleContext => ({ transport: 'stdio', send: () => undefined });
@@ -19,7 +11,11 @@ describe('hooks', () => {
     const server = createNotesServer({
       hooks: { onRequest: (m) => (m.method === 'tools/list' ? { jsonrpc: '2.0', id: m.id as number, result: { tools: [] } } : undefined) },
     });
-    expect(await server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: modern() }, ctx())).toEqual({ jsonrpc: '2.0', id: 1, result: { tools: [] } });
+    expect(await server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: modern() }, ctx())).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { tools: [] },
+    });
     expect(((await server.handle({ jsonrpc: '2.0', id: 2, method: 'server/discover', params: modern() }, ctx())) as Json).result.resultType).toBe('complete');
   });
 
@@ -69,7 +65,10 @@ describe('serveStdio on any streams', () => {
     const { done } = serveStdio(createNotesServer(), { input, output });
     input.end(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: modern() })}\nnot json\n`);
     await withTimeout(done, 3000, 'stdio to finish');
-    const lines = text.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => l.id)).toEqual(expect.arrayContaining([1, null]));
   });
 });
@@ -99,7 +98,12 @@ describe('requestState', () => {
     const first = (await server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: params() }, ctx())) as Json;
     await new Promise((r) => setTimeout(r, 10));
     const retry = (await server.handle(
-      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: params({ requestState: first.result.requestState, inputResponses: { confirm: { action: 'accept', content: { confirm: true } } } }) },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: params({ requestState: first.result.requestState, inputResponses: { confirm: { action: 'accept', content: { confirm: true } } } }),
+      },
       ctx(),
     )) as Json;
     expect(retry.error).toMatchObject({ code: -32602, message: 'requestState has expired' });
@@ -113,6 +117,8 @@ describe('requestState', () => {
     const { result } = (await a.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: params() }, ctx())) as Json;
     const retry = params({ requestState: result.requestState, inputResponses: { confirm: { action: 'accept', content: { confirm: true } } } });
     expect(((await otherSecret.handle({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: retry }, ctx())) as Json).error.code).toBe(-32602);
-    expect(((await sameSecret.handle({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: retry }, ctx())) as Json).result.content[0].text).toMatch(/Deleted/);
+    expect(((await sameSecret.handle({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: retry }, ctx())) as Json).result.content[0].text).toMatch(
+      /Deleted/,
+    );
   });
 });

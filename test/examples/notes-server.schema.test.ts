@@ -52,14 +52,33 @@ describe.skipIf(!specAvailable)(`2026-07-28 schema oracle${specAvailable ? '' : 
   });
 
   it('notifications validate', async () => {
-    peer.write({ jsonrpc: '2.0', id: 'listen', method: 'subscriptions/listen', params: modern({ notifications: { resourcesListChanged: true, resourceSubscriptions: ['notes://index'] } }) });
+    peer.write({
+      jsonrpc: '2.0',
+      id: 'listen',
+      method: 'subscriptions/listen',
+      params: modern({ notifications: { resourcesListChanged: true, resourceSubscriptions: ['notes://index'] } }),
+    });
     const ack = await peer.waitFor((m) => m.method === 'notifications/subscriptions/acknowledged', 'ack');
     expect(schemaErrors('2026-07-28', 'SubscriptionsAcknowledgedNotification', ack)).toEqual([]);
     await call('tools/call', modern({ name: 'add_note', arguments: { title: 't', body: 'b' } }));
-    expect(schemaErrors('2026-07-28', 'ResourceUpdatedNotification', await peer.waitFor((m) => m.method === 'notifications/resources/updated', 'updated'))).toEqual([]);
-    expect(schemaErrors('2026-07-28', 'ResourceListChangedNotification', await peer.waitFor((m) => m.method === 'notifications/resources/list_changed', 'list_changed'))).toEqual([]);
+    expect(
+      schemaErrors('2026-07-28', 'ResourceUpdatedNotification', await peer.waitFor((m) => m.method === 'notifications/resources/updated', 'updated')),
+    ).toEqual([]);
+    expect(
+      schemaErrors(
+        '2026-07-28',
+        'ResourceListChangedNotification',
+        await peer.waitFor((m) => m.method === 'notifications/resources/list_changed', 'list_changed'),
+      ),
+    ).toEqual([]);
     await call('tools/call', modern({ name: 'search_notes', arguments: { query: 'x' }, _meta: { progressToken: 'p' } }));
-    expect(schemaErrors('2026-07-28', 'ProgressNotification', peer.received.find((m) => m.method === 'notifications/progress'))).toEqual([]);
+    expect(
+      schemaErrors(
+        '2026-07-28',
+        'ProgressNotification',
+        peer.received.find((m) => m.method === 'notifications/progress'),
+      ),
+    ).toEqual([]);
     peer.write({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'listen' } });
   });
 });

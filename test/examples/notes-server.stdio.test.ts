@@ -166,10 +166,12 @@ describe('delete_note confirmation (MRTR)', () => {
     expect(typeof first.requestState).toBe('string');
     expect((await tool('get_note', { id })).result.isError).toBeUndefined(); // nothing deleted yet
 
-    const retry = (await tool('delete_note', { id }, ELICIT, {
-      inputResponses: { confirm: { action: 'accept', content: { confirm: true } } },
-      requestState: first.requestState,
-    })).result;
+    const retry = (
+      await tool('delete_note', { id }, ELICIT, {
+        inputResponses: { confirm: { action: 'accept', content: { confirm: true } } },
+        requestState: first.requestState,
+      })
+    ).result;
     expect(retry.resultType).toBe('complete');
     expect(retry.isError).toBeUndefined();
     expect((await tool('get_note', { id })).result.isError).toBe(true);
@@ -246,11 +248,17 @@ describe('resources, prompts, completion', () => {
   });
 
   it('completes note ids by prefix for the prompt and the template', async () => {
-    const forPrompt = (await call('completion/complete', modern({ ref: { type: 'ref/prompt', name: 'summarize_note' }, argument: { name: 'id', value: 'n2' } }))).result;
+    const forPrompt = (
+      await call('completion/complete', modern({ ref: { type: 'ref/prompt', name: 'summarize_note' }, argument: { name: 'id', value: 'n2' } }))
+    ).result;
     expect(forPrompt.completion.values).toEqual(['n2']);
-    const forTemplate = (await call('completion/complete', modern({ ref: { type: 'ref/resource', uri: 'notes://notes/{id}' }, argument: { name: 'id', value: 'n' } }))).result;
+    const forTemplate = (
+      await call('completion/complete', modern({ ref: { type: 'ref/resource', uri: 'notes://notes/{id}' }, argument: { name: 'id', value: 'n' } }))
+    ).result;
     expect(forTemplate.completion.values).toEqual(expect.arrayContaining(['n1', 'n2', 'n3']));
-    expect((await call('completion/complete', modern({ ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'id', value: '' } }))).error.code).toBe(-32602);
+    expect((await call('completion/complete', modern({ ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'id', value: '' } }))).error.code).toBe(
+      -32602,
+    );
   });
 });
 

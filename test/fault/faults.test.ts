@@ -210,16 +210,42 @@ describe('faults over HTTP (replay --listen and the live proxy)', () => {
   });
 
   it('timeout, disconnect and truncate: the call cannot complete (exit 4); malformed: no result (exit 1)', async () => {
-    await withServer(['replay', cassette, '--listen', '0', '--fault', 'timeout@tool:get_note', '--fault', 'disconnect@tool:list_notes', '--fault', 'truncate@tool:search_notes'], async (url) => {
-      const timedOut = await runCli([...getNote, '--url', url]);
-      expect(timedOut.code).toBe(ExitCode.Unreachable);
-      expect(timedOut.stderr).toContain('"cause":"timeout"');
-      const dropped = await runCli([...listNotes, '--url', url]);
-      expect(dropped.code).toBe(ExitCode.Unreachable);
-      const cut = await runCli(['call', '--method', 'tools/call', '--tool-name', 'search_notes', '--tool-arg', 'query=e', '--protocol-era', 'modern', '--url', url]);
-      expect(cut.code).toBe(ExitCode.Unreachable);
-      expect(cut.stderr).toContain('other side closed');
-    });
+    await withServer(
+      [
+        'replay',
+        cassette,
+        '--listen',
+        '0',
+        '--fault',
+        'timeout@tool:get_note',
+        '--fault',
+        'disconnect@tool:list_notes',
+        '--fault',
+        'truncate@tool:search_notes',
+      ],
+      async (url) => {
+        const timedOut = await runCli([...getNote, '--url', url]);
+        expect(timedOut.code).toBe(ExitCode.Unreachable);
+        expect(timedOut.stderr).toContain('"cause":"timeout"');
+        const dropped = await runCli([...listNotes, '--url', url]);
+        expect(dropped.code).toBe(ExitCode.Unreachable);
+        const cut = await runCli([
+          'call',
+          '--method',
+          'tools/call',
+          '--tool-name',
+          'search_notes',
+          '--tool-arg',
+          'query=e',
+          '--protocol-era',
+          'modern',
+          '--url',
+          url,
+        ]);
+        expect(cut.code).toBe(ExitCode.Unreachable);
+        expect(cut.stderr).toContain('other side closed');
+      },
+    );
     await withServer(['replay', cassette, '--listen', '0', '--fault', 'malformed@tools/call'], async (url) => {
       const run = await runCli([...getNote, '--url', url]);
       expect(run.code).toBe(ExitCode.Usage);

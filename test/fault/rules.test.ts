@@ -6,8 +6,14 @@ const call = (id: number, name: string) => ({ jsonrpc: '2.0', id, method: 'tools
 
 describe('fault rules', () => {
   it('parses kinds with values and selectors', () => {
-    expect(parseFaultRule('delay=250@tool:get_note#2')).toMatchObject({ action: { kind: 'delay', ms: 250 }, selector: { method: 'tools/call', name: 'get_note', nth: 2 } });
-    expect(parseFaultRule('error=-32603@tools/call,p=0.25')).toMatchObject({ action: { kind: 'error', code: -32603 }, selector: { method: 'tools/call', probability: 0.25 } });
+    expect(parseFaultRule('delay=250@tool:get_note#2')).toMatchObject({
+      action: { kind: 'delay', ms: 250 },
+      selector: { method: 'tools/call', name: 'get_note', nth: 2 },
+    });
+    expect(parseFaultRule('error=-32603@tools/call,p=0.25')).toMatchObject({
+      action: { kind: 'error', code: -32603 },
+      selector: { method: 'tools/call', probability: 0.25 },
+    });
     expect(parseFaultRule('http=503')).toMatchObject({ action: { kind: 'http', status: 503 }, selector: {} });
     expect(parseFaultRule('timeout@resource:notes://notes/n1')).toMatchObject({ selector: { method: 'resources/read', name: 'notes://notes/n1' } });
     expect(parseFaultRule('drop@notifications/progress').selector.method).toBe('notifications/progress');

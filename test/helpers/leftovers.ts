@@ -16,7 +16,9 @@ export function processesWithMarker(marker: Record<string, string>): number[] {
     .filter((pid) => Number.isInteger(pid) && pid !== process.pid)
     .filter((pid) => {
       try {
-        return readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').includes(entry as string);
+        return readFileSync(`/proc/${pid}/environ`, 'latin1')
+          .split('\0')
+          .includes(entry as string);
       } catch {
         return false;
       }

@@ -15,7 +15,11 @@ export function runCli(args: string[], options: { timeoutMs?: number; env?: Reco
   return runProcess(process.execPath, [CLI, ...args], options);
 }
 
-export function runProcess(command: string, args: string[], options: { timeoutMs?: number; env?: Record<string, string>; input?: string; cwd?: string } = {}): Promise<RunResult> {
+export function runProcess(
+  command: string,
+  args: string[],
+  options: { timeoutMs?: number; env?: Record<string, string>; input?: string; cwd?: string } = {},
+): Promise<RunResult> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env: { ...process.env, ...options.env }, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });

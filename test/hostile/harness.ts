@@ -85,13 +85,26 @@ export async function runHostile(ctx: RunContext, args: string[], options: RunOp
   }, options.killAfterMs ?? 30_000);
   const signalTimer = options.signal ? setTimeout(() => killGroup(child, options.signal), options.signalAfterMs ?? 500) : undefined;
 
-  const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+  const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal })),
+  );
   const ms = Date.now() - started;
   clearTimeout(killTimer);
   if (signalTimer) clearTimeout(signalTimer);
   watch.stop();
   const leftovers = await leftoversAfterExit(ctx.marker);
-  return { code, signal, stdout: stdout.text(), stdoutBytes: stdout.bytes(), stderr: stderr.text(), ms, hung, peakRssMb: watch.peakRssMb(), leftovers, zombies: watch.zombies() };
+  return {
+    code,
+    signal,
+    stdout: stdout.text(),
+    stdoutBytes: stdout.bytes(),
+    stderr: stderr.text(),
+    ms,
+    hung,
+    peakRssMb: watch.peakRssMb(),
+    leftovers,
+    zombies: watch.zombies(),
+  };
 }
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL'): void {

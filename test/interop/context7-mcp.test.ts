@@ -76,7 +76,11 @@ describe('context7 over Streamable HTTP', () => {
   let auto: Findings;
   let legacy: Findings;
   beforeAll(async () => {
-    server = await startOnFreePort(process.execPath, (port) => ['--import', BIND_LOOPBACK, CONTEXT7, '--transport', 'http', '--port', String(port)], CONTEXT7_ENV);
+    server = await startOnFreePort(
+      process.execPath,
+      (port) => ['--import', BIND_LOOPBACK, CONTEXT7, '--transport', 'http', '--port', String(port)],
+      CONTEXT7_ENV,
+    );
     [auto, legacy] = await Promise.all([check({ transport: 'http', url: server.url }), check({ transport: 'http', url: server.url }, 'legacy')]);
   }, 90_000);
   afterAll(() => server?.stop());

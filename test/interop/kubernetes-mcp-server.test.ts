@@ -14,7 +14,15 @@ import { check, KUBERNETES_SERVER, scratchHome, startOnFreePort, type Findings, 
 const { home, kubeconfig } = scratchHome();
 const env = { HOME: home };
 const stdio = { transport: 'stdio' as const, command: KUBERNETES_SERVER, args: ['--kubeconfig', kubeconfig], env };
-const http = (stateless: boolean) => (port: number) => ['--kubeconfig', kubeconfig, '--port', String(port), '--bind-address', '127.0.0.1', ...(stateless ? ['--stateless'] : [])];
+const http = (stateless: boolean) => (port: number) => [
+  '--kubeconfig',
+  kubeconfig,
+  '--port',
+  String(port),
+  '--bind-address',
+  '127.0.0.1',
+  ...(stateless ? ['--stateless'] : []),
+];
 
 /** The legacy-era findings, the same on stdio sessions and both HTTP modes (all checked by hand). */
 const LEGACY_HTTP_FAILS = [

@@ -95,14 +95,25 @@ export interface Findings {
 /** `timeoutMs` per request: a server that is slow to start (a fresh process per check) needs more under load. */
 export async function check(target: Target, era: 'auto' | 'legacy' | 'modern' = 'auto', timeoutMs = 5000): Promise<Findings> {
   const report = await runCheckRun(target, { timeoutMs, era });
-  const ids = (status: string) => report.results.filter((result) => result.status === status).map((result) => result.id).sort();
+  const ids = (status: string) =>
+    report.results
+      .filter((result) => result.status === status)
+      .map((result) => result.id)
+      .sort();
   const errorMessages = report.results
     .filter((result) => result.status === 'error')
     .map((result) => `${result.id}: ${result.message}`)
     .join('\n');
-  return { report, era: report.era, fail: ids('fail'), warn: ids('warn'), error: ids('error'), errorMessages, status: (id) => report.results.find((result) => result.id === id)?.status };
+  return {
+    report,
+    era: report.era,
+    fail: ids('fail'),
+    warn: ids('warn'),
+    error: ids('error'),
+    errorMessages,
+    status: (id) => report.results.find((result) => result.id === id)?.status,
+  };
 }
 
 /** `ids` without the ones listed: findings judged false alarms are asserted apart (see FINDINGS.md). */
 export const without = (ids: string[], falseAlarms: string[]): string[] => ids.filter((id) => !falseAlarms.includes(id));
-

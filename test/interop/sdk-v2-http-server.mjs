@@ -13,7 +13,9 @@ const http = createHttpServer(async (req, res) => {
   const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
   const request = new Request(`http://127.0.0.1${req.url}`, {
     method: req.method,
-    headers: Object.entries(req.headers).flatMap(([name, value]) => (Array.isArray(value) ? value.map((v) => [name, v]) : value === undefined ? [] : [[name, value]])),
+    headers: Object.entries(req.headers).flatMap(([name, value]) =>
+      Array.isArray(value) ? value.map((v) => [name, v]) : value === undefined ? [] : [[name, value]],
+    ),
     body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
   });
   const response = await handler.fetch(request);

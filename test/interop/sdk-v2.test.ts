@@ -15,7 +15,10 @@ const here = dirname(fileURLToPath(import.meta.url));
 const server: Target = { transport: 'stdio', command: process.execPath, args: [join(here, 'sdk-v2-server.mjs')] };
 
 function statuses(report: Awaited<ReturnType<typeof runCheckRun>>, status: string): string[] {
-  return report.results.filter((result) => result.status === status).map((result) => result.id).sort();
+  return report.results
+    .filter((result) => result.status === status)
+    .map((result) => result.id)
+    .sort();
 }
 
 describe('a server on the official TypeScript SDK v2', () => {
@@ -61,7 +64,9 @@ describe('the same server over Streamable HTTP (createMcpHandler)', () => {
     expect(statuses(report, 'error')).toEqual([]);
     // createMcpHandler validates no Origin unless the server author wires validateOriginHeader in.
     expect(statuses(report, 'fail')).toEqual(['http.foreign-origin-403']);
-    expect(statuses(report, 'pass')).toEqual(expect.arrayContaining(['http.mcp-method-matches', 'http.mcp-name-matches', 'http.protocol-version-header-matches', 'http.unknown-method-404']));
+    expect(statuses(report, 'pass')).toEqual(
+      expect.arrayContaining(['http.mcp-method-matches', 'http.mcp-name-matches', 'http.protocol-version-header-matches', 'http.unknown-method-404']),
+    );
   });
 
   it('check (legacy): the stateless 2025 fallback serves mcpvet too', async () => {

@@ -10,7 +10,10 @@ import { EVERYTHING_SERVER } from '../helpers/paths.js';
 import { closedPort, stopChild } from '../helpers/run.js';
 
 function statuses(report: RunReport, status: string): string[] {
-  return report.results.filter((result) => result.status === status).map((result) => result.id).sort();
+  return report.results
+    .filter((result) => result.status === status)
+    .map((result) => result.id)
+    .sort();
 }
 
 describe('@modelcontextprotocol/server-everything', () => {
@@ -22,7 +25,12 @@ describe('@modelcontextprotocol/server-everything', () => {
     // An unknown tool as an isError result breaks a descriptive rule (no keyword): a warning.
     // Checked by hand: completion/complete without "argument" and logging/setLevel "loudest" get -32603 with the
     // SDK's zod issues, where completion#error-handling and logging#error-handling say -32602 (SHOULD).
-    expect(statuses(report, 'warn')).toEqual(['completion.missing-argument-error', 'errors.unknown-tool', 'tools.invalid-cursor', 'utilities.legacy-set-level-invalid']);
+    expect(statuses(report, 'warn')).toEqual([
+      'completion.missing-argument-error',
+      'errors.unknown-tool',
+      'tools.invalid-cursor',
+      'utilities.legacy-set-level-invalid',
+    ]);
     expect(statuses(report, 'info')).toEqual(['lint.no-warnings', 'resources.unknown-uri-data']);
   });
 
@@ -32,7 +40,10 @@ describe('@modelcontextprotocol/server-everything', () => {
     beforeAll(async () => {
       const port = await closedPort();
       url = `http://127.0.0.1:${port}/mcp`;
-      child = spawn(process.execPath, [EVERYTHING_SERVER, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+      child = spawn(process.execPath, [EVERYTHING_SERVER, 'streamableHttp'], {
+        env: { ...process.env, PORT: String(port) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('server-everything did not start within 10 s')), 10_000);
         const onData = (chunk: Buffer) => {

@@ -23,15 +23,20 @@ describe('lintTools', () => {
     expect([...erroredTools].sort()).toEqual(['boolean_schema', 'broken_type', 'remote']);
     // A broken tool is still checked for everything else (here: its name and description rules run).
     expect(lintTools([tool({ name: 'bad name', inputSchema: true })]).map((f) => f.ruleId)).toEqual(
-      expect.arrayContaining(['tool.name-format', 'schema.input-not-object']));
+      expect.arrayContaining(['tool.name-format', 'schema.input-not-object']),
+    );
     expect(hasErrors(findings)).toBe(true);
   });
 
   it('keeps going after a tool that is not even an object', () => {
     const findings = lintTools([null, 'x', tool({ name: 'ok', inputSchema: { type: 'string' } })]);
-    expect(findings.map((f) => [f.tool, f.ruleId])).toEqual(expect.arrayContaining([
-      ['tools[0]', 'tool.not-object'], ['tools[1]', 'tool.not-object'], ['ok', 'schema.input-root-type'],
-    ]));
+    expect(findings.map((f) => [f.tool, f.ruleId])).toEqual(
+      expect.arrayContaining([
+        ['tools[0]', 'tool.not-object'],
+        ['tools[1]', 'tool.not-object'],
+        ['ok', 'schema.input-root-type'],
+      ]),
+    );
   });
 
   it('groups findings by tool in list order, list-wide findings last', () => {
@@ -58,7 +63,11 @@ describe('lintTools', () => {
   });
 
   it('compiles draft-07 schemas with draft-07 rules', () => {
-    const draft07 = withSchema({ $schema: 'http://json-schema.org/draft-07/schema#', properties: { pair: { type: 'array', description: 'Pair.', items: [{ type: 'string' }, { type: 'number' }] } }, required: ['pair'] });
+    const draft07 = withSchema({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      properties: { pair: { type: 'array', description: 'Pair.', items: [{ type: 'string' }, { type: 'number' }] } },
+      required: ['pair'],
+    });
     expect(lintTools([draft07]).map((f) => f.ruleId)).toEqual(['schema.dialect-not-default']);
     // The same tuple form is a meta-schema error under 2020-12.
     const as2020 = withSchema({ properties: { pair: { type: 'array', description: 'Pair.', items: [{ type: 'string' }] } }, required: ['pair'] });

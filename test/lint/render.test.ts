@@ -5,10 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { RULES, lintTools, renderJson, renderMarkdown, renderRulesTable, renderText } from '../../src/lint/index.js';
 import { tool, withCity } from './helpers.js';
 
-const findings = lintTools([
-  tool({ name: 'a|b' }),
-  withCity({ type: 'int', description: 'City.' }),
-]);
+const findings = lintTools([tool({ name: 'a|b' }), withCity({ type: 'int', description: 'City.' })]);
 
 describe('renderText', () => {
   it('groups by tool and prints path, issue and fix for each finding', () => {

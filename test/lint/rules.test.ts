@@ -31,36 +31,45 @@ const CASES: Record<string, RuleCase> = {
   'tool.description-missing': { trigger: { tools: [tool({ description: '  ' })] }, clean: { tools: [tool()] }, path: '/description' },
   'tool.description-too-long': {
     trigger: { tools: [tool({ description: 'x'.repeat(300) }), tool({ name: 'b', description: 'y'.repeat(1025) })] },
-    clean: { tools: [tool({ description: 'x'.repeat(1024) })] }, path: '/description',
+    clean: { tools: [tool({ description: 'x'.repeat(1024) })] },
+    path: '/description',
   },
   'tool.annotations-type': {
     trigger: { tools: [tool({ annotations: { readOnlyHint: 'true' } })] },
-    clean: { tools: [tool({ annotations: { readOnlyHint: true, title: 'Weather' } })] }, path: '/annotations/readOnlyHint',
+    clean: { tools: [tool({ annotations: { readOnlyHint: true, title: 'Weather' } })] },
+    path: '/annotations/readOnlyHint',
   },
   'tool.annotations-contradictory': {
     trigger: { tools: [tool({ annotations: { readOnlyHint: true, destructiveHint: true } })] },
-    clean: { tools: [tool({ annotations: { readOnlyHint: false, destructiveHint: true } })] }, path: '/annotations/destructiveHint',
+    clean: { tools: [tool({ annotations: { readOnlyHint: false, destructiveHint: true } })] },
+    path: '/annotations/destructiveHint',
   },
   'schema.input-missing': { trigger: { tools: [without('inputSchema')] }, clean: { tools: [tool()] }, path: '/inputSchema' },
   'schema.input-not-object': { trigger: { tools: [tool({ inputSchema: null })] }, clean: { tools: [tool()] }, path: '/inputSchema' },
   'schema.input-root-type': {
-    trigger: { tools: [tool({ inputSchema: { type: 'array', items: { type: 'string' } } })] }, clean: { tools: [tool()] }, path: '/inputSchema/type',
+    trigger: { tools: [tool({ inputSchema: { type: 'array', items: { type: 'string' } } })] },
+    clean: { tools: [tool()] },
+    path: '/inputSchema/type',
   },
   'schema.output-not-object': {
     trigger: { tools: [tool({ outputSchema: 'string' })] },
-    clean: { tools: [tool({ outputSchema: { type: 'array', items: { type: 'string' } } })] }, path: '/outputSchema',
+    clean: { tools: [tool({ outputSchema: { type: 'array', items: { type: 'string' } } })] },
+    path: '/outputSchema',
   },
   'schema.dialect-unknown': {
     trigger: { tools: [withSchema({ $schema: 'http://json-schema.org/draft-04/schema#' })] },
-    clean: { tools: [withSchema({ $schema: 'https://json-schema.org/draft/2020-12/schema' })] }, path: '/inputSchema/$schema',
+    clean: { tools: [withSchema({ $schema: 'https://json-schema.org/draft/2020-12/schema' })] },
+    path: '/inputSchema/$schema',
   },
   'schema.dialect-not-default': {
     trigger: { tools: [withSchema({ $schema: 'http://json-schema.org/draft-07/schema#' })] },
-    clean: { tools: [withSchema({ $schema: 'https://json-schema.org/draft/2020-12/schema' })] }, path: '/inputSchema/$schema',
+    clean: { tools: [withSchema({ $schema: 'https://json-schema.org/draft/2020-12/schema' })] },
+    path: '/inputSchema/$schema',
   },
   'schema.invalid': { trigger: { tools: [withCity(city({ type: 'text' }))] }, clean: { tools: [tool()] }, path: '/inputSchema/properties/city/type' },
   'schema.pattern-invalid': {
-    trigger: { tools: [withCity(city({ pattern: '[a-' }))] }, clean: { tools: [withCity(city({ pattern: '^[a-z]+$' }))] },
+    trigger: { tools: [withCity(city({ pattern: '[a-' }))] },
+    clean: { tools: [withCity(city({ pattern: '^[a-z]+$' }))] },
     path: '/inputSchema/properties/city/pattern',
   },
   'schema.pattern-unsupported': {
@@ -70,7 +79,7 @@ const CASES: Record<string, RuleCase> = {
         tool({ name: 'b', inputSchema: { ...GOOD.inputSchema, patternProperties: { '^(a)\\1$': { type: 'string' } } } }),
       ],
     },
-    clean: { tools: [withCity(city({ pattern: '^\\p{L}[\\p{L} .\'-]*\\d?$' }))] },
+    clean: { tools: [withCity(city({ pattern: "^\\p{L}[\\p{L} .'-]*\\d?$" }))] },
     path: '/inputSchema/properties/city/pattern',
   },
   'schema.remote-ref': {
@@ -89,7 +98,9 @@ const CASES: Record<string, RuleCase> = {
     path: '/inputSchema/required/1',
   },
   'schema.required-unsatisfiable': {
-    trigger: { tools: [withSchema({ required: ['city', 'country'] })] }, clean: { tools: [tool()] }, path: '/inputSchema/required/1',
+    trigger: { tools: [withSchema({ required: ['city', 'country'] })] },
+    clean: { tools: [tool()] },
+    path: '/inputSchema/required/1',
   },
   'schema.boolean-subschema': {
     trigger: { tools: [withSchema({ properties: { city: city({}), extra: true } })] },
@@ -97,33 +108,43 @@ const CASES: Record<string, RuleCase> = {
     path: '/inputSchema/properties/extra',
   },
   'schema.enum-duplicate': {
-    trigger: { tools: [withCity(city({ enum: ['Paris', 'Oslo', 'Paris'] }))] }, clean: { tools: [withCity(city({ enum: ['Paris', 'Oslo'] }))] },
+    trigger: { tools: [withCity(city({ enum: ['Paris', 'Oslo', 'Paris'] }))] },
+    clean: { tools: [withCity(city({ enum: ['Paris', 'Oslo'] }))] },
     path: '/inputSchema/properties/city/enum/2',
   },
   'schema.enum-empty': {
-    trigger: { tools: [withCity(city({ enum: [] }))] }, clean: { tools: [withCity(city({ enum: ['Paris'] }))] }, path: '/inputSchema/properties/city/enum',
+    trigger: { tools: [withCity(city({ enum: [] }))] },
+    clean: { tools: [withCity(city({ enum: ['Paris'] }))] },
+    path: '/inputSchema/properties/city/enum',
   },
   'schema.default-invalid': {
     trigger: { tools: [withCity({ type: 'integer', minimum: 1, description: 'Id.', default: 0 })] },
-    clean: { tools: [withCity({ type: 'integer', minimum: 1, description: 'Id.', default: 1 })] }, path: '/inputSchema/properties/city/default',
+    clean: { tools: [withCity({ type: 'integer', minimum: 1, description: 'Id.', default: 1 })] },
+    path: '/inputSchema/properties/city/default',
   },
   'schema.format-unknown': {
-    trigger: { tools: [withCity(city({ format: 'city-name' }))] }, clean: { tools: [withCity(city({ format: 'date' }))] },
+    trigger: { tools: [withCity(city({ format: 'city-name' }))] },
+    clean: { tools: [withCity(city({ format: 'date' }))] },
     path: '/inputSchema/properties/city/format',
   },
   'schema.unknown-keyword': {
-    trigger: { tools: [withCity(city({ nullable: true }))] }, clean: { tools: [withCity(city({ 'x-note': 'custom' }))] },
+    trigger: { tools: [withCity(city({ nullable: true }))] },
+    clean: { tools: [withCity(city({ 'x-note': 'custom' }))] },
     path: '/inputSchema/properties/city/nullable',
   },
   'schema.property-description-missing': {
-    trigger: { tools: [withCity({ type: 'string' })] }, clean: { tools: [tool()] }, path: '/inputSchema/properties/city',
+    trigger: { tools: [withCity({ type: 'string' })] },
+    clean: { tools: [tool()] },
+    path: '/inputSchema/properties/city',
   },
   'schema.no-params-open': {
     trigger: { tools: [tool({ inputSchema: { type: 'object' } })] },
-    clean: { tools: [tool({ inputSchema: { type: 'object', additionalProperties: false } })] }, path: '/inputSchema',
+    clean: { tools: [tool({ inputSchema: { type: 'object', additionalProperties: false } })] },
+    path: '/inputSchema',
   },
   'x-mcp-header.type': {
-    trigger: { tools: [withCity(header('City', 'number'))] }, clean: { tools: [withCity(header('City', 'integer'))] },
+    trigger: { tools: [withCity(header('City', 'number'))] },
+    clean: { tools: [withCity(header('City', 'integer'))] },
     path: '/inputSchema/properties/city/x-mcp-header',
   },
   'x-mcp-header.placement': {
@@ -131,12 +152,20 @@ const CASES: Record<string, RuleCase> = {
     clean: { tools: [withCity({ type: 'object', description: 'Place.', properties: { name: header('City') } })] },
     path: '/inputSchema/properties/city/items/x-mcp-header',
   },
-  'x-mcp-header.empty': { trigger: { tools: [withCity(header(''))] }, clean: { tools: [withCity(header('City'))] }, path: '/inputSchema/properties/city/x-mcp-header' },
+  'x-mcp-header.empty': {
+    trigger: { tools: [withCity(header(''))] },
+    clean: { tools: [withCity(header('City'))] },
+    path: '/inputSchema/properties/city/x-mcp-header',
+  },
   'x-mcp-header.not-token': {
-    trigger: { tools: [withCity(header('City Name'))] }, clean: { tools: [withCity(header('City-Name'))] }, path: '/inputSchema/properties/city/x-mcp-header',
+    trigger: { tools: [withCity(header('City Name'))] },
+    clean: { tools: [withCity(header('City-Name'))] },
+    path: '/inputSchema/properties/city/x-mcp-header',
   },
   'x-mcp-header.control-char': {
-    trigger: { tools: [withCity(header('City\r\nX-Evil'))] }, clean: { tools: [withCity(header('City'))] }, path: '/inputSchema/properties/city/x-mcp-header',
+    trigger: { tools: [withCity(header('City\r\nX-Evil'))] },
+    clean: { tools: [withCity(header('City'))] },
+    path: '/inputSchema/properties/city/x-mcp-header',
   },
   'x-mcp-header.duplicate': {
     trigger: { tools: [withSchema({ properties: { city: header('City'), town: header('city') } })] },
@@ -147,27 +176,43 @@ const CASES: Record<string, RuleCase> = {
   'size.list-tokens': { trigger: { tools: [tool()], options: { totalTokenWarnThreshold: 10 } }, clean: { tools: [tool()] }, path: '' },
   'portable.name': { trigger: { tools: [tool({ name: 'weather.get' })] }, clean: { tools: [tool({ name: '_get-weather' })] }, path: '/name' },
   'portable.type-union': {
-    trigger: { tools: [withCity(city({ type: ['string', 'null'] }))] }, clean: { tools: [tool()] }, path: '/inputSchema/properties/city/type',
+    trigger: { tools: [withCity(city({ type: ['string', 'null'] }))] },
+    clean: { tools: [tool()] },
+    path: '/inputSchema/properties/city/type',
   },
-  'portable.untyped': { trigger: { tools: [withCity({ description: 'City.' })] }, clean: { tools: [withCity(city({}))] }, path: '/inputSchema/properties/city' },
+  'portable.untyped': {
+    trigger: { tools: [withCity({ description: 'City.' })] },
+    clean: { tools: [withCity(city({}))] },
+    path: '/inputSchema/properties/city',
+  },
   'portable.tool-count': { trigger: { tools: manyTools(20) }, clean: { tools: manyTools(19) }, path: '' },
-  'openai.name': { trigger: { tools: [tool({ name: 'weather.get' })], options: p('openai-strict') }, clean: { tools: [tool()], options: p('openai-strict') }, path: '/name' },
+  'openai.name': {
+    trigger: { tools: [tool({ name: 'weather.get' })], options: p('openai-strict') },
+    clean: { tools: [tool()], options: p('openai-strict') },
+    path: '/name',
+  },
   'openai.additional-properties': {
-    trigger: { tools: [withSchema({ additionalProperties: undefined })], options: p('openai-strict') }, clean: { tools: [tool()], options: p('openai-strict') },
+    trigger: { tools: [withSchema({ additionalProperties: undefined })], options: p('openai-strict') },
+    clean: { tools: [tool()], options: p('openai-strict') },
     path: '/inputSchema',
   },
   'openai.all-required': {
     trigger: { tools: [withSchema({ properties: { city: city({}), unit: city({}) } })], options: p('openai-strict') },
-    clean: { tools: [withSchema({ properties: { city: city({}), unit: city({ type: ['string', 'null'] }) }, required: ['city', 'unit'] })], options: p('openai-strict') },
+    clean: {
+      tools: [withSchema({ properties: { city: city({}), unit: city({ type: ['string', 'null'] }) }, required: ['city', 'unit'] })],
+      options: p('openai-strict'),
+    },
     path: '/inputSchema/properties/unit',
   },
   'openai.unsupported-keyword': {
     trigger: { tools: [withCity({ allOf: [city({})] })], options: p('openai-strict') },
-    clean: { tools: [withCity({ anyOf: [city({}), { type: 'null' }] })], options: p('openai-strict') }, path: '/inputSchema/properties/city/allOf',
+    clean: { tools: [withCity({ anyOf: [city({}), { type: 'null' }] })], options: p('openai-strict') },
+    path: '/inputSchema/properties/city/allOf',
   },
   'openai.root-anyof': {
     trigger: { tools: [withSchema({ anyOf: [{ required: ['city'] }] })], options: p('openai-strict') },
-    clean: { tools: [withCity({ anyOf: [city({}), { type: 'null' }] })], options: p('openai-strict') }, path: '/inputSchema/anyOf',
+    clean: { tools: [withCity({ anyOf: [city({}), { type: 'null' }] })], options: p('openai-strict') },
+    path: '/inputSchema/anyOf',
   },
   'openai.nesting-depth': {
     trigger: { tools: [tool({ inputSchema: nestedObjects(11) })], options: p('openai-strict') },
@@ -175,11 +220,13 @@ const CASES: Record<string, RuleCase> = {
   },
   'openai.total-properties': {
     trigger: { tools: [withSchema(manyProperties(5001))], options: p('openai-strict') },
-    clean: { tools: [withSchema(manyProperties(5000))], options: p('openai-strict') }, path: '/inputSchema',
+    clean: { tools: [withSchema(manyProperties(5000))], options: p('openai-strict') },
+    path: '/inputSchema',
   },
   'openai.enum-size': {
     trigger: { tools: [withCity(city({ enum: bigEnum(251, 60) }))], options: p('openai-strict') },
-    clean: { tools: [withCity(city({ enum: bigEnum(250, 60) }))], options: p('openai-strict') }, path: '/inputSchema/properties/city/enum',
+    clean: { tools: [withCity(city({ enum: bigEnum(250, 60) }))], options: p('openai-strict') },
+    path: '/inputSchema/properties/city/enum',
   },
   'openai.string-size': {
     trigger: { tools: [withSchema({ properties: { ['n'.repeat(120_001)]: city({}) }, required: ['n'.repeat(120_001)] })], options: p('openai-strict') },
@@ -188,32 +235,48 @@ const CASES: Record<string, RuleCase> = {
   },
   'openai.format': {
     trigger: { tools: [withCity(city({ format: 'uri' }))], options: p('openai-strict') },
-    clean: { tools: [withCity(city({ format: 'date-time' }))], options: p('openai-strict') }, path: '/inputSchema/properties/city/format',
+    clean: { tools: [withCity(city({ format: 'date-time' }))], options: p('openai-strict') },
+    path: '/inputSchema/properties/city/format',
   },
-  'openai.tool-count': { trigger: { tools: manyTools(129), options: p('openai-strict') }, clean: { tools: manyTools(128), options: p('openai-strict') }, path: '' },
+  'openai.tool-count': {
+    trigger: { tools: manyTools(129), options: p('openai-strict') },
+    clean: { tools: manyTools(128), options: p('openai-strict') },
+    path: '',
+  },
   'anthropic.name': {
-    trigger: { tools: [tool({ name: 'weather.get' })], options: p('anthropic') }, clean: { tools: [tool({ name: 'get-weather' })], options: p('anthropic') }, path: '/name',
+    trigger: { tools: [tool({ name: 'weather.get' })], options: p('anthropic') },
+    clean: { tools: [tool({ name: 'get-weather' })], options: p('anthropic') },
+    path: '/name',
   },
   'anthropic.description-short': {
-    trigger: { tools: [tool({ description: 'Gets the weather. For a city.' })], options: p('anthropic') }, clean: { tools: [tool()], options: p('anthropic') },
+    trigger: { tools: [tool({ description: 'Gets the weather. For a city.' })], options: p('anthropic') },
+    clean: { tools: [tool()], options: p('anthropic') },
     path: '/description',
   },
   'gemini.name': {
-    trigger: { tools: [tool({ name: 'get weather' })], options: p('gemini') }, clean: { tools: [tool({ name: 'weather.get:v2' })], options: p('gemini') }, path: '/name',
+    trigger: { tools: [tool({ name: 'get weather' })], options: p('gemini') },
+    clean: { tools: [tool({ name: 'weather.get:v2' })], options: p('gemini') },
+    path: '/name',
   },
   'gemini.name-strict': {
-    trigger: { tools: [tool({ name: '2weather' })], options: p('gemini') }, clean: { tools: [tool({ name: 'weather2' })], options: p('gemini') }, path: '/name',
+    trigger: { tools: [tool({ name: '2weather' })], options: p('gemini') },
+    clean: { tools: [tool({ name: 'weather2' })], options: p('gemini') },
+    path: '/name',
   },
   'gemini.unsupported-keyword': {
-    trigger: { tools: [tool()], options: p('gemini') }, clean: { tools: [GEMINI_GOOD], options: p('gemini') }, path: '/inputSchema/additionalProperties',
+    trigger: { tools: [tool()], options: p('gemini') },
+    clean: { tools: [GEMINI_GOOD], options: p('gemini') },
+    path: '/inputSchema/additionalProperties',
   },
   'gemini.type-union': {
     trigger: { tools: [withCity(city({ type: ['string', 'null'] }))], options: p('gemini') },
-    clean: { tools: [withCity(city({ nullable: true }))], options: p('gemini') }, path: '/inputSchema/properties/city/type',
+    clean: { tools: [withCity(city({ nullable: true }))], options: p('gemini') },
+    path: '/inputSchema/properties/city/type',
   },
   'gemini.enum-non-string': {
     trigger: { tools: [withCity({ type: 'integer', description: 'Zone.', enum: [1, 2] })], options: p('gemini') },
-    clean: { tools: [withCity(city({ enum: ['1', '2'] }))], options: p('gemini') }, path: '/inputSchema/properties/city/enum',
+    clean: { tools: [withCity(city({ enum: ['1', '2'] }))], options: p('gemini') },
+    path: '/inputSchema/properties/city/enum',
   },
   'gemini.property-name': {
     trigger: { tools: [withSchema({ properties: { 'city-name': city({}) }, required: ['city-name'] })], options: p('gemini') },

@@ -13,7 +13,11 @@ const present = existsSync(examples);
 if (!present) console.warn(`[lint] skipping spec-example tests: ${examples} not found (set MCPVET_SPEC_DIR)`);
 
 const readAll = (dir: string): Array<[string, unknown]> =>
-  existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => [f, JSON.parse(readFileSync(join(dir, f), 'utf8'))]) : [];
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => [f, JSON.parse(readFileSync(join(dir, f), 'utf8'))])
+    : [];
 
 describe.skipIf(!present)('official spec examples', () => {
   it.each(readAll(join(examples, 'Tool')))('Tool %s has no error-level finding', (_file, example) => {

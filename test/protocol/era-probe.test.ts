@@ -8,8 +8,12 @@ import { classifyProbe, type ProbeContext } from '../../src/protocol/era-probe.j
 
 const stdio: ProbeContext = { transport: 'stdio', requestedVersion: '2026-07-28' };
 const http: ProbeContext = { transport: 'http', requestedVersion: '2026-07-28' };
-const discover = (supportedVersions: string[]) => ({ answer: { result: { resultType: 'complete', supportedVersions, capabilities: {}, ttlMs: 0, cacheScope: 'public' } } });
-const unsupported = (supported: string[], httpStatus?: number) => ({ answer: { error: { code: -32022, message: 'unsupported', data: { supported, requested: '2026-07-28' } }, httpStatus } });
+const discover = (supportedVersions: string[]) => ({
+  answer: { result: { resultType: 'complete', supportedVersions, capabilities: {}, ttlMs: 0, cacheScope: 'public' } },
+});
+const unsupported = (supported: string[], httpStatus?: number) => ({
+  answer: { error: { code: -32022, message: 'unsupported', data: { supported, requested: '2026-07-28' } }, httpStatus },
+});
 
 describe('era probe classifier', () => {
   it('stdio: a DiscoverResult means modern', () => {
@@ -32,7 +36,10 @@ describe('era probe classifier', () => {
 
   it('-32022 listing a modern version we speak means modern: retry with it, never fall back', () => {
     expect(classifyProbe(unsupported(['2026-07-28']), { ...stdio, requestedVersion: '2026-09-01' })).toMatchObject({ kind: 'retry', version: '2026-07-28' });
-    expect(classifyProbe(unsupported(['2026-07-28', '2025-11-25'], 400), { ...http, requestedVersion: '2026-09-01' })).toMatchObject({ kind: 'retry', version: '2026-07-28' });
+    expect(classifyProbe(unsupported(['2026-07-28', '2025-11-25'], 400), { ...http, requestedVersion: '2026-09-01' })).toMatchObject({
+      kind: 'retry',
+      version: '2026-07-28',
+    });
   });
 
   it('-32022 listing only legacy versions means legacy', () => {
@@ -69,7 +76,10 @@ describe('era probe classifier', () => {
   it('HTTP: 401, 403, 3xx and 5xx are never evidence of era; neither is an HTTP timeout', () => {
     expect(classifyProbe({ answer: { httpStatus: 307 } }, http)).toMatchObject({ kind: 'refuse', error: 'http', status: 307 });
     expect(classifyProbe({ answer: { httpStatus: 401 } }, http)).toMatchObject({ kind: 'refuse', error: 'auth', status: 401 });
-    expect(classifyProbe({ answer: { httpStatus: 403, error: { code: -32022, message: 'x', data: { supported: ['2026-07-28'] } } } }, http)).toMatchObject({ kind: 'refuse', error: 'auth' });
+    expect(classifyProbe({ answer: { httpStatus: 403, error: { code: -32022, message: 'x', data: { supported: ['2026-07-28'] } } } }, http)).toMatchObject({
+      kind: 'refuse',
+      error: 'auth',
+    });
     expect(classifyProbe({ answer: { httpStatus: 503 } }, http)).toMatchObject({ kind: 'refuse', error: 'http', status: 503 });
     expect(classifyProbe({ noAnswer: 'timeout' }, http)).toMatchObject({ kind: 'refuse', error: 'timeout' });
   });

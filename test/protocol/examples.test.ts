@@ -10,22 +10,38 @@ const REVISION = '2026-07-28';
 type Check = (example: unknown) => ValidationIssue[];
 
 const modern = () => schemasFor('modern');
-const part = (name: string): Check => (value) => {
-  const schema = modern().parts.get(name);
-  if (!schema) throw new Error(`no part ${name}`);
-  return schemaIssues(schema, value);
-};
+const part =
+  (name: string): Check =>
+  (value) => {
+    const schema = modern().parts.get(name);
+    if (!schema) throw new Error(`no part ${name}`);
+    return schemaIssues(schema, value);
+  };
 const clientRequest: Check = (m) => validateMessage(m, { revision: REVISION, direction: 'client-to-server' });
 const serverMessage: Check = (m) => validateMessage(m, { revision: REVISION, direction: 'server-to-client' });
-const response = (method: string): Check => (m) => validateMessage(m, { revision: REVISION, direction: 'server-to-client', method });
-const result = (method: string): Check => (r) => validateResult(method, r, REVISION);
-const requestParams = (method: string): Check => (p) => schemaIssues(modern().clientRequests.get(method)!.schema, p);
-const notificationParams = (method: string): Check => (p) => schemaIssues(modern().serverNotifications.get(method)!.schema, p);
+const response =
+  (method: string): Check =>
+  (m) =>
+    validateMessage(m, { revision: REVISION, direction: 'server-to-client', method });
+const result =
+  (method: string): Check =>
+  (r) =>
+    validateResult(method, r, REVISION);
+const requestParams =
+  (method: string): Check =>
+  (p) =>
+    schemaIssues(modern().clientRequests.get(method)!.schema, p);
+const notificationParams =
+  (method: string): Check =>
+  (p) =>
+    schemaIssues(modern().serverNotifications.get(method)!.schema, p);
 /** The bare error objects (ParseError, ...) fix the code; check it, then the whole response. */
-const errorObject = (code: number): Check => (e) => {
-  const issues = serverMessage({ jsonrpc: '2.0', id: 1, error: e });
-  return (e as { code?: unknown }).code === code ? issues : [...issues, { path: 'code', message: `expected ${code}`, rule: 'test' }];
-};
+const errorObject =
+  (code: number): Check =>
+  (e) => {
+    const issues = serverMessage({ jsonrpc: '2.0', id: 1, error: e });
+    return (e as { code?: unknown }).code === code ? issues : [...issues, { path: 'code', message: `expected ${code}`, rule: 'test' }];
+  };
 
 const METHOD_OF: Record<string, string> = {
   CallTool: 'tools/call',
@@ -118,6 +134,10 @@ describe.skipIf(!specAvailable)(`official 2026-07-28 examples${skipNote}`, () =>
   it.each(Object.entries(REJECTED))('%s is rejected only where the spec text says so', (name, paths) => {
     const e = all.find((x) => `${x.type}/${x.file}` === name);
     expect(e, `example ${name} no longer exists: drop it from REJECTED`).toBeDefined();
-    expect(checkFor(e!.type)!(e!.value).map((i) => i.path).sort()).toEqual([...paths].sort());
+    expect(
+      checkFor(e!.type)!(e!.value)
+        .map((i) => i.path)
+        .sort(),
+    ).toEqual([...paths].sort());
   });
 });

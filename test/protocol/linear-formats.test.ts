@@ -7,13 +7,38 @@ import { compileSchema } from '../../src/protocol/json-schema.js';
 import { onRe2 } from '../../src/protocol/linear-formats.js';
 
 const SAMPLES = [
-  '', 'a', 'https://example.com/a?b=c#d', '//host/path', '../x', 'http://[::1]:80/', 'mailto:a@b.c', 'a b', '%zz', '/a/b~0c/~1',
-  '0/a', '1#', 'user@example.com', 'a..b@c', 'A@B.CO', '192.168.0.1', '256.1.1.1', '::1', '2001:db8::8a2e:370:7334', 'fe80::1%eth0',
-  '123e4567-e89b-12d3-a456-426614174000', 'URN:UUID:123E4567-E89B-12D3-A456-426614174000', '/users/{id}', '{+path}/x', '{a', 'é',
+  '',
+  'a',
+  'https://example.com/a?b=c#d',
+  '//host/path',
+  '../x',
+  'http://[::1]:80/',
+  'mailto:a@b.c',
+  'a b',
+  '%zz',
+  '/a/b~0c/~1',
+  '0/a',
+  '1#',
+  'user@example.com',
+  'a..b@c',
+  'A@B.CO',
+  '192.168.0.1',
+  '256.1.1.1',
+  '::1',
+  '2001:db8::8a2e:370:7334',
+  'fe80::1%eth0',
+  '123e4567-e89b-12d3-a456-426614174000',
+  'URN:UUID:123E4567-E89B-12D3-A456-426614174000',
+  '/users/{id}',
+  '{+path}/x',
+  '{a',
+  'é',
 ];
 
 describe('ajv-formats regexes on RE2', () => {
-  const onRegExp = formatNames.map((name) => [name, addFormatsModule.default.get(name)] as const).filter((entry): entry is [typeof entry[0], RegExp] => entry[1] instanceof RegExp);
+  const onRegExp = formatNames
+    .map((name) => [name, addFormatsModule.default.get(name)] as const)
+    .filter((entry): entry is [(typeof entry)[0], RegExp] => entry[1] instanceof RegExp);
 
   it('run on RE2 where RE2 can express them', () => {
     const moved = onRegExp.filter(([, regex]) => onRe2(regex) !== undefined).map(([name]) => name);
@@ -36,7 +61,11 @@ describe('formats on hostile strings', () => {
   });
 
   it('uri-reference, email and ipv6 judge a 200 k character string in linear time', () => {
-    for (const [format, unit] of [['uri-reference', '/a'], ['email', 'a.a'], ['ipv6', '1:']]) {
+    for (const [format, unit] of [
+      ['uri-reference', '/a'],
+      ['email', 'a.a'],
+      ['ipv6', '1:'],
+    ]) {
       const compiled = compileSchema({ type: 'string', format });
       if (!compiled.ok) throw new Error(compiled.error);
       const started = Date.now();

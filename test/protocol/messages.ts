@@ -77,12 +77,16 @@ export const modernValid: Record<string, { message: unknown; method?: string; di
   'discover request': { message: request('server/discover'), direction: 'client-to-server' },
   'tools/list request with cursor': { message: request('tools/list', { cursor: '' }), direction: 'client-to-server' },
   'tools/call request, retry with inputResponses': {
-    message: request('tools/call', {
-      name: 'search_notes',
-      arguments: { query: 'x' },
-      inputResponses: { folder: { action: 'accept', content: { folder: 'inbox', tags: ['a'] } } },
-      requestState: 'opaque',
-    }, 'call-2'),
+    message: request(
+      'tools/call',
+      {
+        name: 'search_notes',
+        arguments: { query: 'x' },
+        inputResponses: { folder: { action: 'accept', content: { folder: 'inbox', tags: ['a'] } } },
+        requestState: 'opaque',
+      },
+      'call-2',
+    ),
     direction: 'client-to-server',
   },
   'resources/read request': { message: request('resources/read', { uri: 'notes://1' }), direction: 'client-to-server' },
@@ -100,7 +104,14 @@ export const modernValid: Record<string, { message: unknown; method?: string; di
     direction: 'client-to-server',
   },
   'discover result': {
-    message: response(complete({ supportedVersions: [MODERN, LEGACY], capabilities: { tools: { listChanged: true }, resources: {}, extensions: { 'com.example/x': {} } }, ttlMs: 0, cacheScope: 'public' })),
+    message: response(
+      complete({
+        supportedVersions: [MODERN, LEGACY],
+        capabilities: { tools: { listChanged: true }, resources: {}, extensions: { 'com.example/x': {} } },
+        ttlMs: 0,
+        cacheScope: 'public',
+      }),
+    ),
     method: 'server/discover',
     direction: 'server-to-client',
   },
@@ -125,7 +136,15 @@ export const modernValid: Record<string, { message: unknown; method?: string; di
     direction: 'server-to-client',
   },
   'resources/read result': {
-    message: response(complete({ contents: [{ uri: 'notes://1', text: 'x' }, { uri: 'notes://2', blob: 'AAEC', mimeType: 'application/octet-stream' }], ...cache })),
+    message: response(
+      complete({
+        contents: [
+          { uri: 'notes://1', text: 'x' },
+          { uri: 'notes://2', blob: 'AAEC', mimeType: 'application/octet-stream' },
+        ],
+        ...cache,
+      }),
+    ),
     method: 'resources/read',
     direction: 'server-to-client',
   },
@@ -160,7 +179,10 @@ export const modernValid: Record<string, { message: unknown; method?: string; di
   },
   'message notification': { message: notification('notifications/message', { level: 'info', logger: 'db', data: { n: 1 } }), direction: 'server-to-client' },
   'acknowledged notification': {
-    message: notification('notifications/subscriptions/acknowledged', { _meta: { 'io.modelcontextprotocol/subscriptionId': 5 }, notifications: { toolsListChanged: true } }),
+    message: notification('notifications/subscriptions/acknowledged', {
+      _meta: { 'io.modelcontextprotocol/subscriptionId': 5 },
+      notifications: { toolsListChanged: true },
+    }),
     direction: 'server-to-client',
   },
   'tools list_changed notification': { message: notification('notifications/tools/list_changed'), direction: 'server-to-client' },
@@ -191,19 +213,42 @@ export interface Broken {
   at: string;
 }
 
-const del = (key: string): Edit => (o) => delete o[key];
+const del =
+  (key: string): Edit =>
+  (o) =>
+    delete o[key];
 
 export const modernBroken: Record<string, Broken> = {
-  'request without protocolVersion': { from: 'discover request', edit: (m) => del('io.modelcontextprotocol/protocolVersion')(m.params._meta), at: 'params._meta["io.modelcontextprotocol/protocolVersion"]' },
-  'request without clientCapabilities': { from: 'tools/list request with cursor', edit: (m) => del('io.modelcontextprotocol/clientCapabilities')(m.params._meta), at: 'params._meta["io.modelcontextprotocol/clientCapabilities"]' },
+  'request without protocolVersion': {
+    from: 'discover request',
+    edit: (m) => del('io.modelcontextprotocol/protocolVersion')(m.params._meta),
+    at: 'params._meta["io.modelcontextprotocol/protocolVersion"]',
+  },
+  'request without clientCapabilities': {
+    from: 'tools/list request with cursor',
+    edit: (m) => del('io.modelcontextprotocol/clientCapabilities')(m.params._meta),
+    at: 'params._meta["io.modelcontextprotocol/clientCapabilities"]',
+  },
   'request without params': { from: 'tools/list request with cursor', edit: del('params'), at: 'params' },
   'request without _meta': { from: 'discover request', edit: (m) => del('_meta')(m.params), at: 'params._meta' },
-  'clientInfo without version': { from: 'discover request', edit: (m) => del('version')(m.params._meta['io.modelcontextprotocol/clientInfo']), at: 'params._meta["io.modelcontextprotocol/clientInfo"].version' },
-  'unknown logLevel': { from: 'request with logLevel and progressToken', edit: (m) => (m.params._meta['io.modelcontextprotocol/logLevel'] = 'verbose'), at: 'params._meta["io.modelcontextprotocol/logLevel"]' },
+  'clientInfo without version': {
+    from: 'discover request',
+    edit: (m) => del('version')(m.params._meta['io.modelcontextprotocol/clientInfo']),
+    at: 'params._meta["io.modelcontextprotocol/clientInfo"].version',
+  },
+  'unknown logLevel': {
+    from: 'request with logLevel and progressToken',
+    edit: (m) => (m.params._meta['io.modelcontextprotocol/logLevel'] = 'verbose'),
+    at: 'params._meta["io.modelcontextprotocol/logLevel"]',
+  },
   'null request id': { from: 'discover request', edit: (m) => (m.id = null), at: 'id' },
   'tools/call without name': { from: 'tools/call request, retry with inputResponses', edit: (m) => del('name')(m.params), at: 'params.name' },
   'resources/read uri without scheme': { from: 'resources/read request', edit: (m) => (m.params.uri = 'notes/1'), at: 'params.uri' },
-  'elicit answer with unknown action': { from: 'tools/call request, retry with inputResponses', edit: (m) => (m.params.inputResponses.folder.action = 'ok'), at: 'params.inputResponses.folder.action' },
+  'elicit answer with unknown action': {
+    from: 'tools/call request, retry with inputResponses',
+    edit: (m) => (m.params.inputResponses.folder.action = 'ok'),
+    at: 'params.inputResponses.folder.action',
+  },
   'listen without filter': { from: 'subscriptions/listen request', edit: (m) => del('notifications')(m.params), at: 'params.notifications' },
   'negative ttlMs': { from: 'tools/list result', edit: (m) => (m.result.ttlMs = -1), at: 'result.ttlMs' },
   'fractional ttlMs': { from: 'discover result', edit: (m) => (m.result.ttlMs = 1.5), at: 'result.ttlMs' },
@@ -213,25 +258,81 @@ export const modernBroken: Record<string, Broken> = {
   'missing resultType': { from: 'tools/list result', edit: (m) => del('resultType')(m.result), at: 'result.resultType' },
   'discover without supportedVersions': { from: 'discover result', edit: (m) => del('supportedVersions')(m.result), at: 'result.supportedVersions' },
   'tool without inputSchema': { from: 'tools/list result', edit: (m) => del('inputSchema')(m.result.tools[1]), at: 'result.tools[1].inputSchema' },
-  'inputSchema of type array': { from: 'tools/list result', edit: (m) => (m.result.tools[0].inputSchema.type = 'array'), at: 'result.tools[0].inputSchema.type' },
+  'inputSchema of type array': {
+    from: 'tools/list result',
+    edit: (m) => (m.result.tools[0].inputSchema.type = 'array'),
+    at: 'result.tools[0].inputSchema.type',
+  },
   'inputSchema without type': { from: 'tools/list result', edit: (m) => del('type')(m.result.tools[1].inputSchema), at: 'result.tools[1].inputSchema.type' },
-  'tool annotation not boolean': { from: 'tools/list result', edit: (m) => (m.result.tools[0].annotations.readOnlyHint = 'yes'), at: 'result.tools[0].annotations.readOnlyHint' },
-  'serverInfo without name': { from: 'tools/list result', edit: (m) => del('name')(m.result._meta['io.modelcontextprotocol/serverInfo']), at: 'result._meta["io.modelcontextprotocol/serverInfo"].name' },
-  'template without uriTemplate': { from: 'resources/templates/list result', edit: (m) => del('uriTemplate')(m.result.resourceTemplates[0]), at: 'result.resourceTemplates[0].uriTemplate' },
+  'tool annotation not boolean': {
+    from: 'tools/list result',
+    edit: (m) => (m.result.tools[0].annotations.readOnlyHint = 'yes'),
+    at: 'result.tools[0].annotations.readOnlyHint',
+  },
+  'serverInfo without name': {
+    from: 'tools/list result',
+    edit: (m) => del('name')(m.result._meta['io.modelcontextprotocol/serverInfo']),
+    at: 'result._meta["io.modelcontextprotocol/serverInfo"].name',
+  },
+  'template without uriTemplate': {
+    from: 'resources/templates/list result',
+    edit: (m) => del('uriTemplate')(m.result.resourceTemplates[0]),
+    at: 'result.resourceTemplates[0].uriTemplate',
+  },
   'resource size not integer': { from: 'resources/list result', edit: (m) => (m.result.resources[0].size = 1.5), at: 'result.resources[0].size' },
-  'unknown content type': { from: 'tools/call result with every content block', edit: (m) => (m.result.content[0] = { type: 'video', data: 'x' }), at: 'result.content[0].type' },
-  'image data not base64': { from: 'tools/call result with every content block', edit: (m) => (m.result.content[1].data = 'not base64!'), at: 'result.content[1].data' },
-  'resource_link without name': { from: 'tools/call result with every content block', edit: (m) => del('name')(m.result.content[3]), at: 'result.content[3].name' },
-  'text block without text': { from: 'tools/call result with every content block', edit: (m) => del('text')(m.result.content[0]), at: 'result.content[0].text' },
-  'annotation priority above 1': { from: 'tools/call result with every content block', edit: (m) => (m.result.content[0].annotations.priority = 2), at: 'result.content[0].annotations.priority' },
-  'embedded resource without text or blob': { from: 'tools/call result with every content block', edit: (m) => del('text')(m.result.content[4].resource), at: 'result.content[4].resource.text' },
+  'unknown content type': {
+    from: 'tools/call result with every content block',
+    edit: (m) => (m.result.content[0] = { type: 'video', data: 'x' }),
+    at: 'result.content[0].type',
+  },
+  'image data not base64': {
+    from: 'tools/call result with every content block',
+    edit: (m) => (m.result.content[1].data = 'not base64!'),
+    at: 'result.content[1].data',
+  },
+  'resource_link without name': {
+    from: 'tools/call result with every content block',
+    edit: (m) => del('name')(m.result.content[3]),
+    at: 'result.content[3].name',
+  },
+  'text block without text': {
+    from: 'tools/call result with every content block',
+    edit: (m) => del('text')(m.result.content[0]),
+    at: 'result.content[0].text',
+  },
+  'annotation priority above 1': {
+    from: 'tools/call result with every content block',
+    edit: (m) => (m.result.content[0].annotations.priority = 2),
+    at: 'result.content[0].annotations.priority',
+  },
+  'embedded resource without text or blob': {
+    from: 'tools/call result with every content block',
+    edit: (m) => del('text')(m.result.content[4].resource),
+    at: 'result.content[4].resource.text',
+  },
   'isError not boolean': { from: 'tools/call result with every content block', edit: (m) => (m.result.isError = 'yes'), at: 'result.isError' },
   'call result without content': { from: 'tools/call result with every content block', edit: (m) => del('content')(m.result), at: 'result.content' },
-  'input request with unknown method': { from: 'tools/call input_required result', edit: (m) => (m.result.inputRequests.folder.method = 'ping'), at: 'result.inputRequests.folder.method' },
-  'url elicitation without url': { from: 'tools/call input_required result', edit: (m) => (m.result.inputRequests.folder.params = { mode: 'url', message: 'Log in' }), at: 'result.inputRequests.folder.params.url' },
+  'input request with unknown method': {
+    from: 'tools/call input_required result',
+    edit: (m) => (m.result.inputRequests.folder.method = 'ping'),
+    at: 'result.inputRequests.folder.method',
+  },
+  'url elicitation without url': {
+    from: 'tools/call input_required result',
+    edit: (m) => (m.result.inputRequests.folder.params = { mode: 'url', message: 'Log in' }),
+    at: 'result.inputRequests.folder.params.url',
+  },
   'prompt message with role system': { from: 'prompts/get result', edit: (m) => (m.result.messages[0].role = 'system'), at: 'result.messages[0].role' },
-  '101 completion values': { from: 'completion/complete result', edit: (m) => (m.result.completion.values = Array.from({ length: 101 }, (_, i) => `v${i}`)), at: 'result.completion.values' },
-  'listen result without subscriptionId': { from: 'subscriptions/listen result', edit: (m) => (m.result._meta = {}), at: 'result._meta["io.modelcontextprotocol/subscriptionId"]' },
+  '101 completion values': {
+    from: 'completion/complete result',
+    edit: (m) => (m.result.completion.values = Array.from({ length: 101 }, (_, i) => `v${i}`)),
+    at: 'result.completion.values',
+  },
+  'listen result without subscriptionId': {
+    from: 'subscriptions/listen result',
+    edit: (m) => (m.result._meta = {}),
+    at: 'result._meta["io.modelcontextprotocol/subscriptionId"]',
+  },
   'progress without progressToken': { from: 'progress notification', edit: (m) => del('progressToken')(m.params), at: 'params.progressToken' },
   'message with unknown level': { from: 'message notification', edit: (m) => (m.params.level = 'trace'), at: 'params.level' },
   'message without data': { from: 'message notification', edit: (m) => del('data')(m.params), at: 'params.data' },
@@ -251,7 +352,11 @@ export const modernBroken: Record<string, Broken> = {
 /** Legacy (2025-11-25) messages, for the agreement checks against the 2025 schema. */
 export const legacyValid: typeof modernValid = {
   'initialize request': {
-    message: legacyRequest('initialize', { protocolVersion: LEGACY, capabilities: { roots: { listChanged: true } }, clientInfo: { name: 'mcpvet', version: '0.1.0' } }, 0),
+    message: legacyRequest(
+      'initialize',
+      { protocolVersion: LEGACY, capabilities: { roots: { listChanged: true } }, clientInfo: { name: 'mcpvet', version: '0.1.0' } },
+      0,
+    ),
     direction: 'client-to-server',
   },
   'initialize result': {
@@ -285,8 +390,16 @@ export const legacyValid: typeof modernValid = {
 export const legacyBroken: Record<string, Broken> = {
   'initialize without clientInfo': { from: 'initialize request', edit: (m) => del('clientInfo')(m.params), at: 'params.clientInfo' },
   'initialize result without serverInfo': { from: 'initialize result', edit: (m) => del('serverInfo')(m.result), at: 'result.serverInfo' },
-  'outputSchema without type object': { from: 'tools/list result without ttl', edit: (m) => (m.result.tools[0].outputSchema = { type: 'array' }), at: 'result.tools[0].outputSchema.type' },
-  'structuredContent array': { from: 'tools/call result with structuredContent object', edit: (m) => (m.result.structuredContent = [1]), at: 'result.structuredContent' },
+  'outputSchema without type object': {
+    from: 'tools/list result without ttl',
+    edit: (m) => (m.result.tools[0].outputSchema = { type: 'array' }),
+    at: 'result.tools[0].outputSchema.type',
+  },
+  'structuredContent array': {
+    from: 'tools/call result with structuredContent object',
+    edit: (m) => (m.result.structuredContent = [1]),
+    at: 'result.structuredContent',
+  },
   'url elicitation without elicitationId': { from: 'url elicitation request', edit: (m) => del('elicitationId')(m.params), at: 'params.elicitationId' },
   'sampling answer without model': { from: 'sampling answer', edit: (m) => del('model')(m.result), at: 'result.model' },
 };

@@ -127,7 +127,10 @@ describe('envelopes and revisions', () => {
     expect(rules(validateMessage({ ...ext, params: [1] }, { revision: MODERN, direction: 'client-to-server' }))).toEqual(['schema']);
   });
   it('accepts unknown extra keys everywhere', () => {
-    const extra = response({ ...complete({ tools: [{ name: 't', inputSchema: { type: 'object' }, 'x-vendor': 1 }], ttlMs: 0, cacheScope: 'public' }), extra: true });
+    const extra = response({
+      ...complete({ tools: [{ name: 't', inputSchema: { type: 'object' }, 'x-vendor': 1 }], ttlMs: 0, cacheScope: 'public' }),
+      extra: true,
+    });
     expect(validateMessage({ ...extra, vendor: 'x' }, { ...opts, method: 'tools/list' })).toEqual([]);
   });
   it('checks a response by its method when the method is known', () => {

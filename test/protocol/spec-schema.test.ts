@@ -92,6 +92,8 @@ describe.skipIf(!specAvailable)(`loadSpecSchema with the official files${skipNot
   });
 
   it('reports a type the file does not define', () => {
-    expect(modern.validate('InitializeRequest', {})).toEqual([expect.objectContaining({ rule: 'spec-schema', message: expect.stringMatching(/no type InitializeRequest/) })]);
+    expect(modern.validate('InitializeRequest', {})).toEqual([
+      expect.objectContaining({ rule: 'spec-schema', message: expect.stringMatching(/no type InitializeRequest/) }),
+    ]);
   });
 });

@@ -18,7 +18,9 @@ describe('stdio channel: answers matched by id', () => {
       // Request 2 is alone in flight when the late answer to 1 arrives.
       const reply = await channel.send({ jsonrpc: '2.0', id: 2, method: 'ping' }, { timeoutMs: 5000 });
       expect(reply.response?.id).toBe(2);
-      expect(channel.trace.frames.some((frame) => frame.kind === 'message' && (frame.message as { id?: number }).id === 1 && frame.direction === 'receive')).toBe(true);
+      expect(
+        channel.trace.frames.some((frame) => frame.kind === 'message' && (frame.message as { id?: number }).id === 1 && frame.direction === 'receive'),
+      ).toBe(true);
     } finally {
       await channel.close();
     }

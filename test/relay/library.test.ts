@@ -41,7 +41,9 @@ describe('library listeners', () => {
   });
 
   it('withFaults over HTTP: the token is required and stripped, the query string of the URL kept', async () => {
-    const faulty = await withFaults({ transport: 'http', url: `${upstream.url}/mcp?tenant=t1`, headers: { Authorization: 'Bearer lib' } }, ['delay=1@tools/call']);
+    const faulty = await withFaults({ transport: 'http', url: `${upstream.url}/mcp?tenant=t1`, headers: { Authorization: 'Bearer lib' } }, [
+      'delay=1@tools/call',
+    ]);
     try {
       const url = (faulty.target as { url: string }).url;
       const bare = url.replace(/\?.*$/, '');

@@ -19,8 +19,27 @@ afterAll(() => upstream.close());
 const SECRET = 'Bearer operator-secret-4711';
 const listeners: [string, (extra: string[]) => string[], boolean][] = [
   ['replay', (extra) => ['replay', writeTinyCassette(dir), '--listen', '0', ...extra], false],
-  ['proxy --listen', (extra) => ['proxy', '--listen', '0', '--header', `Authorization: ${SECRET}`, '--url', `${upstream.url}/mcp?tenant=a&key=k%20v`, ...extra], true],
-  ['record --listen', (extra) => ['record', '--listen', '0', '-o', join(dir, `rec-${Date.now()}.ndjson`), '--header', `Authorization: ${SECRET}`, '--url', `${upstream.url}/mcp?tenant=a&key=k%20v`, ...extra], true],
+  [
+    'proxy --listen',
+    (extra) => ['proxy', '--listen', '0', '--header', `Authorization: ${SECRET}`, '--url', `${upstream.url}/mcp?tenant=a&key=k%20v`, ...extra],
+    true,
+  ],
+  [
+    'record --listen',
+    (extra) => [
+      'record',
+      '--listen',
+      '0',
+      '-o',
+      join(dir, `rec-${Date.now()}.ndjson`),
+      '--header',
+      `Authorization: ${SECRET}`,
+      '--url',
+      `${upstream.url}/mcp?tenant=a&key=k%20v`,
+      ...extra,
+    ],
+    true,
+  ],
 ];
 
 describe.each(listeners)('%s', (_name, args, forwards) => {
@@ -30,12 +49,12 @@ describe.each(listeners)('%s', (_name, args, forwards) => {
     cli = await startCli(args([]));
   });
   afterAll(() => cli.stop());
-  const before = () => (seen = upstream.received.length);
+  const markUpstream = () => (seen = upstream.received.length);
   const upstreamGotNothing = () => expect(upstream.received.length).toBe(seen);
 
   it('prints a loopback URL with a token, and a client using it gets through', async () => {
     expect(cli.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp\?mcpvet_token=[\w-]{20,}$/);
-    before();
+    markUpstream();
     const answer = await send(cli.url, { headers: jsonHeaders(cli.url), body: LIST_TOOLS });
     expect(answer.status, answer.body).toBe(200);
     expect(JSON.parse(answer.body)).toMatchObject({ id: 1, result: { tools: [] } });
@@ -47,7 +66,7 @@ describe.each(listeners)('%s', (_name, args, forwards) => {
   });
 
   it('a foreign Origin is refused with 403 and one line', async () => {
-    before();
+    markUpstream();
     const answer = await send(cli.url, { headers: jsonHeaders(cli.url, { origin: 'https://evil.example' }), body: LIST_TOOLS });
     expect(answer.status).toBe(403);
     expect(answer.body).toMatch(/^mcpvet: refused: Origin "https:\/\/evil\.example" is not allowed[^\n]*\n$/);
@@ -55,7 +74,7 @@ describe.each(listeners)('%s', (_name, args, forwards) => {
   });
 
   it('a loopback Origin on another port is refused; the listener own origin is not', async () => {
-    before();
+    markUpstream();
     const other = await send(cli.url, { headers: jsonHeaders(cli.url, { origin: 'http://localhost:6274' }), body: LIST_TOOLS });
     expect(other.status).toBe(403);
     upstreamGotNothing();
@@ -64,18 +83,19 @@ describe.each(listeners)('%s', (_name, args, forwards) => {
   });
 
   it('a Host that is not the listener (DNS rebinding) is refused with 421', async () => {
-    before();
+    markUpstream();
     const port = new URL(cli.url).port;
     for (const host of ['attacker.example', `attacker.example:${port}`, '127.0.0.1:1', `127.0.0.2:${port}`]) {
       const answer = await send(cli.url, { headers: jsonHeaders(cli.url, { host }), body: LIST_TOOLS });
       expect(answer.status, host).toBe(421);
     }
     upstreamGotNothing();
-    for (const host of [`localhost:${port}`, `[::1]:${port}`]) expect((await send(cli.url, { headers: jsonHeaders(cli.url, { host }), body: LIST_TOOLS })).status, host).toBe(200);
+    for (const host of [`localhost:${port}`, `[::1]:${port}`])
+      expect((await send(cli.url, { headers: jsonHeaders(cli.url, { host }), body: LIST_TOOLS })).status, host).toBe(200);
   });
 
   it('a missing or wrong token is refused with 401', async () => {
-    before();
+    markUpstream();
     const bare = cli.url.replace(/\?.*$/, '');
     const missing = await send(bare, { headers: jsonHeaders(bare), body: LIST_TOOLS });
     expect(missing.status).toBe(401);
@@ -89,15 +109,18 @@ describe.each(listeners)('%s', (_name, args, forwards) => {
   });
 
   it('a text/plain body (a cross-site form post) is refused with 415', async () => {
-    before();
+    markUpstream();
     const answer = await send(cli.url, { headers: jsonHeaders(cli.url, { 'content-type': 'text/plain' }), body: LIST_TOOLS });
     expect(answer.status).toBe(415);
     upstreamGotNothing();
   });
 
   it("the issue's attack (text/plain, foreign Origin and Host, right port) never reaches the server", async () => {
-    before();
-    const answer = await send(cli.url, { headers: { host: 'attacker.example', origin: 'http://attacker.example', 'content-type': 'text/plain;charset=UTF-8' }, body: LIST_TOOLS });
+    markUpstream();
+    const answer = await send(cli.url, {
+      headers: { host: 'attacker.example', origin: 'http://attacker.example', 'content-type': 'text/plain;charset=UTF-8' },
+      body: LIST_TOOLS,
+    });
     expect([403, 421]).toContain(answer.status);
     upstreamGotNothing();
     expect(cli.stderr()).toContain('mcpvet: refused:');

@@ -39,10 +39,11 @@ export async function startLoggingUpstream(): Promise<LoggingUpstream> {
   return {
     url: `http://127.0.0.1:${port}`,
     received,
-    close: () => new Promise((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -56,7 +57,14 @@ export function send(url: string, options: { method?: string; headers?: Record<s
   const target = new URL(url);
   return new Promise((resolve, reject) => {
     const outgoing = request(
-      { host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: options.method ?? 'POST', headers: options.headers ?? {}, timeout: 5000 },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method: options.method ?? 'POST',
+        headers: options.headers ?? {},
+        timeout: 5000,
+      },
       (response) => {
         let body = '';
         response.on('data', (chunk) => (body += chunk));
@@ -79,11 +87,28 @@ export function jsonHeaders(url: string, extra: Record<string, string> = {}): Re
 /** An HTTP cassette with one tools/list exchange on /mcp. */
 export function writeTinyCassette(dir: string): string {
   const file = join(dir, 'tiny.ndjson');
-  const header = { type: 'header', format: 'mcpvet-cassette', version: 1, recordedAt: '2026-01-01T00:00:00.000Z', target: { transport: 'http', description: 'http://127.0.0.1:1/mcp' }, transport: 'http', complete: true, redactions: [] };
+  const header = {
+    type: 'header',
+    format: 'mcpvet-cassette',
+    version: 1,
+    recordedAt: '2026-01-01T00:00:00.000Z',
+    target: { transport: 'http', description: 'http://127.0.0.1:1/mcp' },
+    transport: 'http',
+    complete: true,
+    redactions: [],
+  };
   const http = { exchange: 1, method: 'POST', path: '/mcp', headers: { 'content-type': 'application/json' } };
   const frames = [
     { type: 'frame', seq: 0, t: 0, dir: 'client', kind: 'message', raw: LIST_TOOLS, http },
-    { type: 'frame', seq: 1, t: 1, dir: 'server', kind: 'message', raw: JSON.stringify({ jsonrpc: '2.0', id: 1, result: { tools: [] } }), http: { ...http, status: 200 } },
+    {
+      type: 'frame',
+      seq: 1,
+      t: 1,
+      dir: 'server',
+      kind: 'message',
+      raw: JSON.stringify({ jsonrpc: '2.0', id: 1, result: { tools: [] } }),
+      http: { ...http, status: 200 },
+    },
   ];
   writeFileSync(file, [header, ...frames].map((record) => JSON.stringify(record)).join('\n') + '\n');
   return file;

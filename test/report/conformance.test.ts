@@ -39,8 +39,14 @@ describe('conformance checks.json', () => {
     expect(byId('protocol.unsupported-version').details!.evidence).toBeDefined();
     expect(byId('tools.description').status).toBe('WARNING');
     expect(byId('resources.list-shape')).toMatchObject({ status: 'SKIPPED', errorMessage: 'The server does not declare the resources capability.' });
-    expect(byId('tools.call-structured')).toMatchObject({ status: 'FAILURE', details: { mcpvetStatus: 'error' }, errorMessage: expect.stringMatching(/^check could not run: /) });
-    expect(byId('protocol.ping').specReferences).toEqual([{ id: 'server/tools#tool-names', url: 'https://modelcontextprotocol.io/specification/2026-07-28/server/tools#tool-names' }]);
+    expect(byId('tools.call-structured')).toMatchObject({
+      status: 'FAILURE',
+      details: { mcpvetStatus: 'error' },
+      errorMessage: expect.stringMatching(/^check could not run: /),
+    });
+    expect(byId('protocol.ping').specReferences).toEqual([
+      { id: 'server/tools#tool-names', url: 'https://modelcontextprotocol.io/specification/2026-07-28/server/tools#tool-names' },
+    ]);
   });
 
   it('the shape check rejects a check the official tooling would not read', () => {

@@ -44,7 +44,11 @@ describe('console reporter', () => {
         evidence: [
           {
             frames: [
-              frame({ direction: 'send', raw: '{"jsonrpc":"2.0","id":1,"method":"ping"}', http: { exchange: 1, method: 'POST', url: 'http://127.0.0.1:3000/mcp', headers: {} } }),
+              frame({
+                direction: 'send',
+                raw: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+                http: { exchange: 1, method: 'POST', url: 'http://127.0.0.1:3000/mcp', headers: {} },
+              }),
               frame({ direction: 'receive', raw: long, http: { exchange: 1, method: 'POST', url: 'http://127.0.0.1:3000/mcp', headers: {}, status: 200 } }),
               frame({ direction: 'receive', kind: 'stderr', raw: 'log line' }),
             ],
@@ -83,7 +87,14 @@ describe('console reporter', () => {
   });
 
   it('never passes a server escape sequence through to the terminal', () => {
-    const hostile = report([result({ id: 'stdio.pollution', status: 'fail', message: `bad ${ESC}]0;owned${ESC}\\`, evidence: [{ frames: [frame({ kind: 'pollution', raw: `${ESC}[2J${ESC}[31mhello` })] }] })]);
+    const hostile = report([
+      result({
+        id: 'stdio.pollution',
+        status: 'fail',
+        message: `bad ${ESC}]0;owned${ESC}\\`,
+        evidence: [{ frames: [frame({ kind: 'pollution', raw: `${ESC}[2J${ESC}[31mhello` })] }],
+      }),
+    ]);
     const out = renderConsole(hostile, { color: false });
     expect(out).not.toContain(ESC);
     expect(out).toContain('\\u001b[2J');

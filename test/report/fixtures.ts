@@ -22,7 +22,8 @@ export function result(overrides: Partial<CheckResult> & { id: string; status: S
     ...overrides,
   };
   // One finding mirroring the verdict, unless the test gave its own.
-  if (!overrides.findings) built.findings = [{ status: built.status, level: built.level, ...(built.code !== undefined ? { code: built.code } : {}), message: built.message }];
+  if (!overrides.findings)
+    built.findings = [{ status: built.status, level: built.level, ...(built.code !== undefined ? { code: built.code } : {}), message: built.message }];
   return built;
 }
 

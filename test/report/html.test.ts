@@ -24,7 +24,21 @@ describe('html reporter', () => {
 
   it('escapes everything the server said', () => {
     const attack = '<script>alert(1)</script><img src=x onerror=alert(2)>"\'';
-    const html = renderHtml(report([result({ id: 'tools.x', status: 'fail', title: attack, message: attack, evidence: [{ frames: [frame({ raw: attack })], note: attack, curl: attack }] })], { target: attack }), { color: false });
+    const html = renderHtml(
+      report(
+        [
+          result({
+            id: 'tools.x',
+            status: 'fail',
+            title: attack,
+            message: attack,
+            evidence: [{ frames: [frame({ raw: attack })], note: attack, curl: attack }],
+          }),
+        ],
+        { target: attack },
+      ),
+      { color: false },
+    );
     expect(html).not.toMatch(/<script|<img/i);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });

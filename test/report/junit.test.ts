@@ -31,7 +31,10 @@ describe('junit reporter', () => {
     expect(failure.attrs.message).toContain('-32022');
     expect(failure.text).toContain('← message {"jsonrpc":"2.0","id":7,"error"');
     expect(byId('tools.call-structured').children[0]!.name).toBe('error');
-    expect(byId('resources.list-shape').children[0]).toMatchObject({ name: 'skipped', attrs: { message: 'The server does not declare the resources capability.' } });
+    expect(byId('resources.list-shape').children[0]).toMatchObject({
+      name: 'skipped',
+      attrs: { message: 'The server does not declare the resources capability.' },
+    });
     const warn = byId('tools.description');
     expect(warn.children.map((c) => c.name)).toEqual(['system-out']);
     expect(warn.children[0]!.text).toContain('WARNING (SHOULD): Tool "x" has no description.');
@@ -41,7 +44,10 @@ describe('junit reporter', () => {
 
   it('escapes markup, quotes and ampersands, and drops characters XML cannot carry', () => {
     const nasty = `</failure><x a="1">&amp; 'q' \u0001\u0000 ]]>`;
-    const xml = renderJunit(report([result({ id: 'tools.x', status: 'fail', title: nasty, message: nasty, evidence: [{ note: nasty, frames: [frame({ raw: nasty })] }] })]), { color: false });
+    const xml = renderJunit(
+      report([result({ id: 'tools.x', status: 'fail', title: nasty, message: nasty, evidence: [{ note: nasty, frames: [frame({ raw: nasty })] }] })]),
+      { color: false },
+    );
     const root = parseXml(xml);
     const testcase = findAll(root, 'testcase')[0]!;
     expect(testcase.attrs.name).toContain('</failure><x a="1">&amp;');

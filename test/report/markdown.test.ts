@@ -33,7 +33,12 @@ describe('markdown reporter', () => {
   });
 
   it('escapes server text: no HTML, and a code fence longer than any backtick run in the evidence', () => {
-    const md = renderMarkdown(report([result({ id: 'tools.x', status: 'fail', message: '<img src=x onerror=alert(1)> **bold**', evidence: [{ frames: [frame({ raw: 'a ```` b' })] }] })]), { color: false });
+    const md = renderMarkdown(
+      report([
+        result({ id: 'tools.x', status: 'fail', message: '<img src=x onerror=alert(1)> **bold**', evidence: [{ frames: [frame({ raw: 'a ```` b' })] }] }),
+      ]),
+      { color: false },
+    );
     expect(md).not.toContain('<img');
     expect(md).toContain('&lt;img src=x onerror=alert(1)&gt; \\*\\*bold\\*\\*');
     expect(md).toContain('`````text');

@@ -24,8 +24,18 @@ function secretReport(): RunReport {
               frame({
                 direction: 'send',
                 raw: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"login","arguments":{"password":"${CANARY}","apiKey":"${CANARY}","user":"${PLAIN}"}}}`,
-                message: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'login', arguments: { password: CANARY, apiKey: CANARY, user: PLAIN } } },
-                http: { exchange: 1, method: 'POST', url: `${url}?access_token=${CANARY}`, headers: { authorization: `Bearer ${CANARY}`, cookie: `sid=${CANARY}`, 'x-custom': PLAIN } },
+                message: {
+                  jsonrpc: '2.0',
+                  id: 1,
+                  method: 'tools/call',
+                  params: { name: 'login', arguments: { password: CANARY, apiKey: CANARY, user: PLAIN } },
+                },
+                http: {
+                  exchange: 1,
+                  method: 'POST',
+                  url: `${url}?access_token=${CANARY}`,
+                  headers: { authorization: `Bearer ${CANARY}`, cookie: `sid=${CANARY}`, 'x-custom': PLAIN },
+                },
               }),
               frame({
                 direction: 'receive',
@@ -129,9 +139,21 @@ describe('redactValue and redactFrame', () => {
   });
 
   it('masks credential headers whole and the URL query string, and does not touch the input', () => {
-    const input = frame({ http: { exchange: 1, method: 'POST', url: `http://h/mcp?t=${CANARY}`, headers: { authorization: 'Basic abc', 'mcp-session-id': 's-1', 'content-type': 'application/json' } } });
+    const input = frame({
+      http: {
+        exchange: 1,
+        method: 'POST',
+        url: `http://h/mcp?t=${CANARY}`,
+        headers: { authorization: 'Basic abc', 'mcp-session-id': 's-1', 'content-type': 'application/json' },
+      },
+    });
     const out = redactFrame(input);
-    expect(out.http).toEqual({ exchange: 1, method: 'POST', url: 'http://h/mcp?REDACTED', headers: { authorization: 'REDACTED', 'mcp-session-id': 's-1', 'content-type': 'application/json' } });
+    expect(out.http).toEqual({
+      exchange: 1,
+      method: 'POST',
+      url: 'http://h/mcp?REDACTED',
+      headers: { authorization: 'REDACTED', 'mcp-session-id': 's-1', 'content-type': 'application/json' },
+    });
     expect(input.http!.headers.authorization).toBe('Basic abc');
   });
 });

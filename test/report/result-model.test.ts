@@ -17,7 +17,13 @@ const twoTools: CheckResult = result({
   code: 'invalid-characters',
   message: '2 findings:\n- tool name "a b" breaks the naming rule\n- tool name "x".repeat(200) is too long',
   findings: [
-    { status: 'warn', level: 'SHOULD', code: 'invalid-characters', location: { tool: 'a b', pointer: '/name' }, message: 'tool name "a b" breaks the naming rule' },
+    {
+      status: 'warn',
+      level: 'SHOULD',
+      code: 'invalid-characters',
+      location: { tool: 'a b', pointer: '/name' },
+      message: 'tool name "a b" breaks the naming rule',
+    },
     { status: 'warn', level: 'SHOULD', code: 'too-long', location: { tool: 'xxxx', pointer: '/name' }, message: 'tool name is too long' },
   ],
 });
@@ -74,7 +80,10 @@ describe('incomplete and codes in every report', () => {
   it('conformance folder: incomplete is SKIPPED with mcpvetStatus incomplete; the code and findings are in details', () => {
     const files = conformanceFiles(run());
     const checks = files.flatMap((f) => JSON.parse(f.content));
-    expect(checks.find((c: { id: string }) => c.id === 'stateless.replica-pagination')).toMatchObject({ status: 'SKIPPED', details: { mcpvetStatus: 'incomplete', code: 'stateless.replica-pagination/no-replica' } });
+    expect(checks.find((c: { id: string }) => c.id === 'stateless.replica-pagination')).toMatchObject({
+      status: 'SKIPPED',
+      details: { mcpvetStatus: 'incomplete', code: 'stateless.replica-pagination/no-replica' },
+    });
     expect(checks.find((c: { id: string }) => c.id === 'tools.name-format').details.findings).toHaveLength(2);
   });
 });

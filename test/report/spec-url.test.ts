@@ -6,7 +6,9 @@ describe('specUrl', () => {
     expect(specUrl('server/tools#tool-names', '2026-07-28')).toBe('https://modelcontextprotocol.io/specification/2026-07-28/server/tools#tool-names');
   });
   it('keeps a revision the spec names itself, and absolute URLs', () => {
-    expect(specUrl('2025-11-25/basic/transports#session-management', '2025-06-18')).toBe('https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#session-management');
+    expect(specUrl('2025-11-25/basic/transports#session-management', '2025-06-18')).toBe(
+      'https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#session-management',
+    );
     expect(specUrl('https://example.com/x', '2026-07-28')).toBe('https://example.com/x');
   });
   it('falls back to latest when the version is not a revision date', () => {

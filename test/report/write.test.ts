@@ -57,7 +57,15 @@ describe('writeReports', () => {
     const err = sink();
     const { files } = await writeReports(mixedReport(), ['json', 'junit', 'markdown', 'html', 'json'], dir, { stdout: out, stderr: err, color: true });
     const names = files.map((f) => f.slice(dir.length + 1)).sort();
-    expect(names).toEqual(['junit.xml', 'report.html', 'report.json', 'report.md', 'server-protocol/checks.json', 'server-resources/checks.json', 'server-tools/checks.json']);
+    expect(names).toEqual([
+      'junit.xml',
+      'report.html',
+      'report.json',
+      'report.md',
+      'server-protocol/checks.json',
+      'server-resources/checks.json',
+      'server-tools/checks.json',
+    ]);
     expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).results).toHaveLength(8);
     expect(parseXml(readFileSync(join(dir, 'junit.xml'), 'utf8')).name).toBe('testsuites');
     expect(JSON.parse(readFileSync(join(dir, 'server-tools/checks.json'), 'utf8'))).toHaveLength(3);

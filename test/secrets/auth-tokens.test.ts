@@ -9,7 +9,12 @@ import { bearer, notesTokens } from '../helpers/tokens.js';
 import { runCollecting, tmp } from './canary-support.js';
 
 /** Plain values (no token shape), so only literal masking can hide them; the fixture echoes tokens starting "cnry". */
-const TOKENS = { '--token-expired': 'cnryTokExpired51c', '--token-other-audience': 'cnryTokAudience7e2', '--token-low-scope': 'cnryTokLowScope3a9', '--token-other-user': 'cnryTokOtherUser0d4' };
+const TOKENS = {
+  '--token-expired': 'cnryTokExpired51c',
+  '--token-other-audience': 'cnryTokAudience7e2',
+  '--token-low-scope': 'cnryTokLowScope3a9',
+  '--token-other-user': 'cnryTokOtherUser0d4',
+};
 
 let server: RunningServer | undefined;
 beforeAll(async () => {
@@ -25,8 +30,27 @@ describe('auth suite tokens', () => {
     const full = notesTokens(server!.url).full;
     const [name, value] = Object.entries(bearer(full))[0]!;
     const tokenFlags = Object.entries(TOKENS).flat();
-    const outputs = await runCollecting('check', ['check', '--suite', 'auth', '-o', dir, '--format', 'console,json,junit,markdown,html,sarif', '--verbose', '--url', server!.url, '--header', `${name}: ${value}`, ...tokenFlags], dir);
-    for (const output of outputs) for (const token of [...Object.values(TOKENS), full]) expect(output.text.includes(token), `${output.name} contains ${token}`).toBe(false);
+    const outputs = await runCollecting(
+      'check',
+      [
+        'check',
+        '--suite',
+        'auth',
+        '-o',
+        dir,
+        '--format',
+        'console,json,junit,markdown,html,sarif',
+        '--verbose',
+        '--url',
+        server!.url,
+        '--header',
+        `${name}: ${value}`,
+        ...tokenFlags,
+      ],
+      dir,
+    );
+    for (const output of outputs)
+      for (const token of [...Object.values(TOKENS), full]) expect(output.text.includes(token), `${output.name} contains ${token}`).toBe(false);
     // The echo arrived (else the test could not fail): the 403 challenge is quoted with the token masked.
     expect(outputs.some((output) => /got token REDACTED/.test(output.text))).toBe(true);
   });

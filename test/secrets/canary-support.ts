@@ -54,5 +54,8 @@ export function expectNoCanary(outputs: Output[], echoed: RegExp): void {
   for (const output of outputs) {
     for (const form of FORMS) expect(output.text.includes(form), `${output.name} contains ${form}:\n${output.text.slice(0, 2000)}`).toBe(false);
   }
-  expect(outputs.some((output) => echoed.test(output.text)), `no output shows ${echoed} (did the server echo?)`).toBe(true);
+  expect(
+    outputs.some((output) => echoed.test(output.text)),
+    `no output shows ${echoed} (did the server echo?)`,
+  ).toBe(true);
 }

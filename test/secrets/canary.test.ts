@@ -34,7 +34,14 @@ const SETUPS: Record<'stdio' | 'http', Setup> = {
     echoed: /got env (REDACTED|\[REDACTED:env\])/,
   },
   http: {
-    target: () => ['--url', `${http!.url}?key=${encodeURIComponent(CANARY.query)}`, '--header', `X-Canary: ${CANARY.header}`, '--header', `Authorization: Bearer ${CANARY.bearer}`],
+    target: () => [
+      '--url',
+      `${http!.url}?key=${encodeURIComponent(CANARY.query)}`,
+      '--header',
+      `X-Canary: ${CANARY.header}`,
+      '--header',
+      `Authorization: Bearer ${CANARY.bearer}`,
+    ],
     tool: `echo_${CANARY.header}`,
     echoed: /got query key (REDACTED|\[REDACTED:query\])/,
   },
@@ -71,20 +78,29 @@ describe.each(['stdio', 'http'] as const)('canary secrets over %s', (transport) 
 
   it('check: the console and every report format of -o', async () => {
     const dir = tmp();
-    const outputs = await runCollecting('check', ['check', '-o', dir, '--format', 'console,json,junit,markdown,html,sarif', '--allow-call', 'echo_*', '--verbose', ...setup.target()], dir);
+    const outputs = await runCollecting(
+      'check',
+      ['check', '-o', dir, '--format', 'console,json,junit,markdown,html,sarif', '--allow-call', 'echo_*', '--verbose', ...setup.target()],
+      dir,
+    );
     expectNoCanary(outputs, setup.echoed);
   });
 
   it('lint: text, json, markdown and sarif', async () => {
     const outputs = [];
-    for (const format of ['text', 'json', 'markdown', 'sarif']) outputs.push(...(await runCollecting(`lint ${format}`, ['lint', '--format', format, ...setup.target()])));
+    for (const format of ['text', 'json', 'markdown', 'sarif'])
+      outputs.push(...(await runCollecting(`lint ${format}`, ['lint', '--format', format, ...setup.target()])));
     // Lint shows the tool name, which holds the env value (stdio) or the header value (HTTP).
     expectNoCanary(outputs, /echo_REDACTED/);
   });
 
   it('snapshot: the contract file and the streams', async () => {
     const dir = tmp();
-    const outputs = await runCollecting('snapshot', ['snapshot', '-o', join(dir, 'contract.json'), '--with-descriptions', '--allow-call', 'echo_*', ...setup.target()], dir);
+    const outputs = await runCollecting(
+      'snapshot',
+      ['snapshot', '-o', join(dir, 'contract.json'), '--with-descriptions', '--allow-call', 'echo_*', ...setup.target()],
+      dir,
+    );
     expectNoCanary(outputs, setup.echoed);
   });
 
@@ -95,7 +111,8 @@ describe.each(['stdio', 'http'] as const)('canary secrets over %s', (transport) 
     writeFileSync(script, [`- list: tools`, `- call: { tool: ${setup.tool} }`, `- call: { tool: no_such_tool }`, `- read: notes://nope`].join('\n') + '\n');
     const cassette = join(dir, 'echo.ndjson');
     const outputs = await runCollecting('record', ['record', '-o', cassette, '--script', script, ...setup.target()], dir);
-    for (const format of ['text', 'json']) outputs.push(...(await runCollecting(`verify ${format}`, ['verify', cassette, '--values', '--format', format, ...setup.target()])));
+    for (const format of ['text', 'json'])
+      outputs.push(...(await runCollecting(`verify ${format}`, ['verify', cassette, '--values', '--format', format, ...setup.target()])));
     expectNoCanary(outputs, setup.echoed);
   });
 });

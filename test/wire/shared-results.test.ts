@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { JsonTooDeepError } from '../../src/wire/json-depth.js';
 import { parseMessageText } from '../../src/wire/shared-results.js';
 
-const tools = (count: number, suffix = '') => ({ tools: Array.from({ length: count }, (_, i) => ({ name: `tool_${i}${suffix}`, inputSchema: { type: 'object' } })) });
+const tools = (count: number, suffix = '') => ({
+  tools: Array.from({ length: count }, (_, i) => ({ name: `tool_${i}${suffix}`, inputSchema: { type: 'object' } })),
+});
 const answer = (id: number, result: unknown, order: 'id-first' | 'result-first' = 'id-first') =>
   order === 'id-first' ? JSON.stringify({ jsonrpc: '2.0', id, result }) : `{"result":${JSON.stringify(result)},"jsonrpc":"2.0","id":${id}}`;
 
@@ -46,6 +48,8 @@ describe('shared results', () => {
 
   it('too-deep text is refused, large or small', () => {
     expect(() => parseMessageText('['.repeat(600) + ']'.repeat(600))).toThrow(JsonTooDeepError);
-    expect(() => parseMessageText(`{"jsonrpc":"2.0","id":1,"result":{"pad":"${'x'.repeat(300_000)}","deep":${'['.repeat(600)}${']'.repeat(600)}}}`)).toThrow(JsonTooDeepError);
+    expect(() => parseMessageText(`{"jsonrpc":"2.0","id":1,"result":{"pad":"${'x'.repeat(300_000)}","deep":${'['.repeat(600)}${']'.repeat(600)}}}`)).toThrow(
+      JsonTooDeepError,
+    );
   });
 });

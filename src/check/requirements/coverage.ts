@@ -90,7 +90,11 @@ function tallies(rows: CoverageRow[]): { must: Tally; should: Tally; all: Tally 
 }
 
 function tally(rows: CoverageRow[]): Tally {
-  return { testable: rows.length, covered: rows.filter((row) => row.status === 'covered').length, partial: rows.filter((row) => row.status === 'partial').length };
+  return {
+    testable: rows.length,
+    covered: rows.filter((row) => row.status === 'covered').length,
+    partial: rows.filter((row) => row.status === 'partial').length,
+  };
 }
 
 /** Covered share in percent: strict (covered only) and with partial coverage counted too. */

@@ -33,7 +33,8 @@ export function gradeOf(check: Pick<CheckDefinition, 'requirements'>, era: Era):
   const unknown = check.requirements.filter((id) => !isKnownRequirement(id));
   if (unknown.length > 0 || check.requirements.length === 0) return { unknown: unknown.length ? unknown : ['(none named)'] };
   const requirements = check.requirements.map((id) => requirementOf(era, id)).filter((r): r is Requirement => r !== undefined);
-  if (requirements.length === 0) return { none: `no requirement of MCP ${revisionOf(era).revision} is behind this check (${check.requirements.join(', ')} belong to another revision)` };
+  if (requirements.length === 0)
+    return { none: `no requirement of MCP ${revisionOf(era).revision} is behind this check (${check.requirements.join(', ')} belong to another revision)` };
   return { level: strongest(requirements), requirements };
 }
 

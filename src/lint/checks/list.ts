@@ -29,6 +29,10 @@ export function checkListTotals(toolCount: number, totalTokens: number, options:
     report('portable.tool-count', '', `The server lists ${toolCount} tools; OpenAI suggests fewer than ${SOFT_TOOL_COUNT} at any one time.`);
   }
   if (totalTokens > options.totalTokenWarnThreshold) {
-    report('size.list-tokens', '', `All tool definitions cost about ${totalTokens} tokens (threshold ${options.totalTokenWarnThreshold}; chars/4 of compact JSON).`);
+    report(
+      'size.list-tokens',
+      '',
+      `All tool definitions cost about ${totalTokens} tokens (threshold ${options.totalTokenWarnThreshold}; chars/4 of compact JSON).`,
+    );
   }
 }

@@ -19,9 +19,13 @@ export function checkMcpHeaders(s: SchemaUnderLint, report: Report): void {
     const value = n.node[KEY];
 
     if (n.keyword !== 'properties' || !n.viaPropertiesOnly) {
-      report('x-mcp-header.placement', at, n.keyword === null
-        ? '`x-mcp-header` is on the schema root, not on a property.'
-        : `\`x-mcp-header\` is reached through \`${firstNonProperties(n)}\`; only chains of \`properties\` are allowed.`);
+      report(
+        'x-mcp-header.placement',
+        at,
+        n.keyword === null
+          ? '`x-mcp-header` is on the schema root, not on a property.'
+          : `\`x-mcp-header\` is reached through \`${firstNonProperties(n)}\`; only chains of \`properties\` are allowed.`,
+      );
     }
     checkType(n.node.type, at, report);
 

@@ -28,9 +28,9 @@ export function checkParameters(s: SchemaUnderLint, report: Report): void {
 
 function checkNoParams(s: SchemaUnderLint, report: Report): void {
   const root = s.schema;
-  const hasParams = (isPlainObject(root.properties) && Object.keys(root.properties).length > 0)
-    || ['patternProperties', 'additionalProperties', 'unevaluatedProperties', 'anyOf', 'oneOf', 'allOf', '$ref', 'if', 'dependentSchemas']
-      .some((k) => k in root);
+  const hasParams =
+    (isPlainObject(root.properties) && Object.keys(root.properties).length > 0) ||
+    ['patternProperties', 'additionalProperties', 'unevaluatedProperties', 'anyOf', 'oneOf', 'allOf', '$ref', 'if', 'dependentSchemas'].some((k) => k in root);
   if (hasParams) return;
   report('schema.no-params-open', s.pointer, 'The tool takes no parameters but its schema accepts any object.');
 }

@@ -16,9 +16,13 @@ export function checkSchemaRoots(ctx: ToolContext): SchemaUnderLint[] {
   } else {
     const schema = tool.inputSchema;
     if (schema.type !== 'object') {
-      report('schema.input-root-type', '/inputSchema/type', schema.type === undefined
-        ? 'The root of `inputSchema` has no `type`; it must be "object".'
-        : `The root \`type\` of \`inputSchema\` is ${JSON.stringify(schema.type)}; it must be "object".`);
+      report(
+        'schema.input-root-type',
+        '/inputSchema/type',
+        schema.type === undefined
+          ? 'The root of `inputSchema` has no `type`; it must be "object".'
+          : `The root \`type\` of \`inputSchema\` is ${JSON.stringify(schema.type)}; it must be "object".`,
+      );
     }
     out.push(withDialect(ctx, { role: 'input', schema, pointer: '/inputSchema' }));
   }
@@ -40,8 +44,12 @@ function withDialect({ report }: ToolContext, s: SchemaUnderLint): SchemaUnderLi
     const message = canonical
       ? `\`$schema\` ${result.unknown} is not the canonical URI "${canonical}"; validators look dialects up by exact URI.`
       : `\`$schema\` ${result.unknown} is not a dialect mcpvet supports (2020-12, 2019-09, draft-07).`;
-    report('schema.dialect-unknown', `${s.pointer}/$schema`, message,
-      canonical ? `Use the canonical URI "${canonical}", or remove \`$schema\` (2020-12 is the default).` : undefined);
+    report(
+      'schema.dialect-unknown',
+      `${s.pointer}/$schema`,
+      message,
+      canonical ? `Use the canonical URI "${canonical}", or remove \`$schema\` (2020-12 is the default).` : undefined,
+    );
     return s;
   }
   if (result.declared && result.dialect !== '2020-12') {

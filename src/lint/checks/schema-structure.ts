@@ -50,7 +50,11 @@ function checkPatterns(node: Record<string, unknown>, at: string, report: Report
       bad = true;
       report('schema.pattern-invalid', where, `${JSON.stringify(source)} is not a valid regular expression: ${compiled.invalid}.`);
     } else {
-      report('schema.pattern-unsupported', where, `${JSON.stringify(source)} cannot run on a linear-time engine: ${compiled.unsupported}; mcpvet does not enforce it.`);
+      report(
+        'schema.pattern-unsupported',
+        where,
+        `${JSON.stringify(source)} cannot run on a linear-time engine: ${compiled.unsupported}; mcpvet does not enforce it.`,
+      );
     }
   };
   if (typeof node.pattern === 'string') test(node.pattern, pointer(at, 'pattern'));
@@ -70,7 +74,11 @@ function checkRequired(node: Record<string, unknown>, at: string, report: Report
     if (patterns.some((p) => safeTest(p, name))) return;
     const where = pointer(at, 'required', i);
     if (node.additionalProperties === false) {
-      report('schema.required-unsatisfiable', where, `"${name}" is required but not declared, and \`additionalProperties\` is false: no arguments can be valid.`);
+      report(
+        'schema.required-unsatisfiable',
+        where,
+        `"${name}" is required but not declared, and \`additionalProperties\` is false: no arguments can be valid.`,
+      );
     } else if (!composed.has(name)) {
       report('schema.required-unknown', where, `"${name}" is required but not declared in \`properties\`.`);
     }

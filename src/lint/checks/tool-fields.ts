@@ -30,16 +30,23 @@ function checkAnnotations({ tool, report }: ToolContext): void {
   }
   for (const hint of HINTS) {
     if (hint in a && typeof a[hint] !== 'boolean') {
-      report('tool.annotations-type', `/annotations/${hint}`, `\`${hint}\` is ${typeName(a[hint])}, not a boolean.`,
-        `Use \`"${hint}": ${a[hint] === 'false' ? 'false' : 'true'}\` (a JSON boolean, not a string).`);
+      report(
+        'tool.annotations-type',
+        `/annotations/${hint}`,
+        `\`${hint}\` is ${typeName(a[hint])}, not a boolean.`,
+        `Use \`"${hint}": ${a[hint] === 'false' ? 'false' : 'true'}\` (a JSON boolean, not a string).`,
+      );
     }
   }
   if ('title' in a && typeof a.title !== 'string') {
     report('tool.annotations-type', '/annotations/title', `\`annotations.title\` is ${typeName(a.title)}, not a string.`);
   }
   if (a.readOnlyHint === true && a.destructiveHint === true) {
-    report('tool.annotations-contradictory', '/annotations/destructiveHint',
-      '`destructiveHint: true` together with `readOnlyHint: true`: clients ignore destructiveHint on read-only tools.');
+    report(
+      'tool.annotations-contradictory',
+      '/annotations/destructiveHint',
+      '`destructiveHint: true` together with `readOnlyHint: true`: clients ignore destructiveHint on read-only tools.',
+    );
   }
 }
 
@@ -50,8 +57,7 @@ function checkDescription({ tool, report, options }: ToolContext): void {
     return;
   }
   if (typeof d === 'string' && d.length > options.descriptionWarnChars) {
-    report('tool.description-too-long', '/description',
-      `The description is ${d.length} characters (threshold ${options.descriptionWarnChars}).`);
+    report('tool.description-too-long', '/description', `The description is ${d.length} characters (threshold ${options.descriptionWarnChars}).`);
   }
 }
 

@@ -10,9 +10,12 @@ export function checkToolName({ tool, report }: ToolContext): void {
     return;
   }
   if (!SPEC_NAME.test(name)) {
-    const why = name.length === 0 ? 'is empty'
-      : name.length > 128 ? `is ${name.length} characters long (at most 128)`
-      : `contains ${describeChars(name, /[^A-Za-z0-9_.-]/g)}`;
+    const why =
+      name.length === 0
+        ? 'is empty'
+        : name.length > 128
+          ? `is ${name.length} characters long (at most 128)`
+          : `contains ${describeChars(name, /[^A-Za-z0-9_.-]/g)}`;
     report('tool.name-format', '/name', `Tool name "${name}" ${why}.`);
   }
 }

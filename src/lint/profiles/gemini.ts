@@ -20,9 +20,28 @@ const NAME = /^[a-zA-Z0-9_.:-]{1,128}$/;
 const NAME_STRICT = /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/;
 const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 const SUBSET = new Set([
-  'type', 'format', 'title', 'description', 'nullable', 'enum', 'items', 'minItems', 'maxItems',
-  'properties', 'required', 'minProperties', 'maxProperties', 'minLength', 'maxLength', 'pattern',
-  'minimum', 'maximum', 'anyOf', 'default', 'example', 'propertyOrdering',
+  'type',
+  'format',
+  'title',
+  'description',
+  'nullable',
+  'enum',
+  'items',
+  'minItems',
+  'maxItems',
+  'properties',
+  'required',
+  'minProperties',
+  'maxProperties',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minimum',
+  'maximum',
+  'anyOf',
+  'default',
+  'example',
+  'propertyOrdering',
 ]);
 
 const VIA_JSON_SCHEMA = 'or have the host send the schema as `parametersJsonSchema`';
@@ -46,7 +65,11 @@ export function checkGemini(ctx: ToolContext, input: SchemaUnderLint | undefined
       const why = name.length > 128 ? `is ${name.length} characters long` : `contains ${describeChars(name, /[^a-zA-Z0-9_.:-]/g)}`;
       report('gemini.name', '/name', `Tool name "${name}" ${why}.`);
     } else if (!NAME_STRICT.test(name)) {
-      report('gemini.name-strict', '/name', `Tool name "${name}" ${name.length > 64 ? 'is longer than 64 characters' : 'does not start with a letter or underscore'}.`);
+      report(
+        'gemini.name-strict',
+        '/name',
+        `Tool name "${name}" ${name.length > 64 ? 'is longer than 64 characters' : 'does not start with a letter or underscore'}.`,
+      );
     }
   }
   if (input) checkSchema(input, report);

@@ -65,8 +65,11 @@ function checkSchema(s: SchemaUnderLint, report: Report): void {
     }
     if (isObjectSchema(node)) {
       if (node.additionalProperties !== false) {
-        report('openai.additional-properties', 'additionalProperties' in node ? pointer(n.pointer, 'additionalProperties') : n.pointer,
-          'This object schema does not set `additionalProperties: false`.');
+        report(
+          'openai.additional-properties',
+          'additionalProperties' in node ? pointer(n.pointer, 'additionalProperties') : n.pointer,
+          'This object schema does not set `additionalProperties: false`.',
+        );
       }
       const props = isPlainObject(node.properties) ? node.properties : {};
       const required = new Set(Array.isArray(node.required) ? node.required : []);
@@ -84,8 +87,11 @@ function checkSchema(s: SchemaUnderLint, report: Report): void {
       const chars = strings.reduce((sum, v) => sum + v.length, 0);
       stringChars += chars;
       if (node.enum.length > LARGE_ENUM && strings.length > 0 && chars > LARGE_ENUM_MAX_CHARS) {
-        report('openai.enum-size', pointer(n.pointer, 'enum'),
-          `This enum has ${node.enum.length} values totalling ${chars} characters (over ${LARGE_ENUM} values may total at most ${LARGE_ENUM_MAX_CHARS}).`);
+        report(
+          'openai.enum-size',
+          pointer(n.pointer, 'enum'),
+          `This enum has ${node.enum.length} values totalling ${chars} characters (over ${LARGE_ENUM} values may total at most ${LARGE_ENUM_MAX_CHARS}).`,
+        );
       }
     }
     if (typeof node.const === 'string') stringChars += node.const.length;
@@ -98,13 +104,22 @@ function checkSchema(s: SchemaUnderLint, report: Report): void {
     report('openai.enum-size', s.pointer, `The schema has ${enumValues} enum values in total (at most ${MAX_ENUM_VALUES}).`);
   }
   if (stringChars > MAX_STRING_CHARS) {
-    report('openai.string-size', s.pointer, `Property names, definition names, enum and const values total ${stringChars} characters (at most ${MAX_STRING_CHARS}).`);
+    report(
+      'openai.string-size',
+      s.pointer,
+      `Property names, definition names, enum and const values total ${stringChars} characters (at most ${MAX_STRING_CHARS}).`,
+    );
   }
 }
 
 /** Strict mode's way to keep a parameter optional: required, but nullable. */
 function optionalFix(key: string, sub: unknown): string {
   const type = isPlainObject(sub) ? sub.type : undefined;
-  const nullable = typeof type === 'string' ? `"type": ["${type}", "null"]` : Array.isArray(type) ? `"type": ${JSON.stringify([...new Set([...type, 'null'])])}` : '`anyOf` with `{"type": "null"}`';
+  const nullable =
+    typeof type === 'string'
+      ? `"type": ["${type}", "null"]`
+      : Array.isArray(type)
+        ? `"type": ${JSON.stringify([...new Set([...type, 'null'])])}`
+        : '`anyOf` with `{"type": "null"}`';
   return `Add "${key}" to \`required\`; if it is optional, allow null: ${nullable}.`;
 }

@@ -13,8 +13,11 @@ const PORTABLE_NAME = /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/;
 export function checkPortableName({ tool, report }: ToolContext): void {
   const name = tool.name;
   if (typeof name !== 'string' || name === '' || PORTABLE_NAME.test(name)) return;
-  const why = name.length > 64 ? `is ${name.length} characters long (providers allow 64)`
-    : /^[^a-zA-Z_]/.test(name) && /^[a-zA-Z0-9_-]+$/.test(name) ? 'does not start with a letter or underscore'
-    : `contains ${describeChars(name, /[^a-zA-Z0-9_-]/g)}`;
+  const why =
+    name.length > 64
+      ? `is ${name.length} characters long (providers allow 64)`
+      : /^[^a-zA-Z_]/.test(name) && /^[a-zA-Z0-9_-]+$/.test(name)
+        ? 'does not start with a letter or underscore'
+        : `contains ${describeChars(name, /[^a-zA-Z0-9_-]/g)}`;
   report('portable.name', '/name', `Tool name "${name}" ${why}; hosts must rename it for some providers.`);
 }

@@ -4,7 +4,6 @@ import { cell } from './markdown.js';
 import type { RuleMeta } from '../types.js';
 
 export function renderRulesTable(rules: RuleMeta[] = RULES): string {
-  const rows = rules.map((r) =>
-    `| \`${r.id}\` | ${r.severity} | ${r.profile ?? 'always'} | ${cell(r.description)} | ${cell(r.fix)} |`);
+  const rows = rules.map((r) => `| \`${r.id}\` | ${r.severity} | ${r.profile ?? 'always'} | ${cell(r.description)} | ${cell(r.fix)} |`);
   return ['| Rule | Severity | Profile | What it catches | Fix |', '| --- | --- | --- | --- | --- |', ...rows].join('\n') + '\n';
 }

@@ -32,10 +32,12 @@ export function renderSarif(findings: LintFinding[], options: SarifOptions = {})
     ...(index.has(f.ruleId) ? { ruleIndex: index.get(f.ruleId) } : {}),
     level: LEVEL[f.severity],
     message: { text: `${f.tool}: ${f.message} Fix: ${f.fix}` },
-    locations: [{
-      ...(options.artifactUri ? { physicalLocation: { artifactLocation: { uri: options.artifactUri } } } : {}),
-      logicalLocations: [{ name: f.tool, fullyQualifiedName: `${f.tool}#${f.path}`, kind: 'object' }],
-    }],
+    locations: [
+      {
+        ...(options.artifactUri ? { physicalLocation: { artifactLocation: { uri: options.artifactUri } } } : {}),
+        logicalLocations: [{ name: f.tool, fullyQualifiedName: `${f.tool}#${f.path}`, kind: 'object' }],
+      },
+    ],
     properties: { tool: f.tool, path: f.path, fix: f.fix, ...(f.profile ? { profile: f.profile } : {}) },
   }));
   const log = {

@@ -9,8 +9,7 @@ export const obj = z.looseObject;
 
 // JSON Schema "integer": any whole number (zod's .int() would also cap at 2^53).
 export const integer = () => z.number().refine(Number.isInteger, { message: 'Invalid input: expected integer' });
-export const nonNegativeInteger = () =>
-  z.number().refine((n) => Number.isInteger(n) && n >= 0, { message: 'Invalid input: expected integer >= 0' });
+export const nonNegativeInteger = () => z.number().refine((n) => Number.isInteger(n) && n >= 0, { message: 'Invalid input: expected integer >= 0' });
 
 // The spec marks these strings with JSON Schema `format: uri`: an RFC 3986 URI, which
 // needs a scheme. We check the scheme and the absence of characters a URI can never

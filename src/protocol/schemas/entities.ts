@@ -23,9 +23,7 @@ export function buildEntities(c: Common, content: Content, era: Era) {
     ...(era === 'legacy' ? legacySchemaFields : {}),
   });
   const outputSchema =
-    era === 'modern'
-      ? obj({ $schema: z.string().optional() })
-      : obj({ type: z.literal('object'), $schema: z.string().optional(), ...legacySchemaFields });
+    era === 'modern' ? obj({ $schema: z.string().optional() }) : obj({ type: z.literal('object'), $schema: z.string().optional(), ...legacySchemaFields });
 
   const tool = obj({
     name: z.string(),
@@ -37,9 +35,7 @@ export function buildEntities(c: Common, content: Content, era: Era) {
     icons: c.icons,
     _meta: c.meta,
     // 2025-11-25 only (core tasks); gone in 2026-07-28, where it is just an unknown key.
-    ...(era === 'legacy'
-      ? { execution: obj({ taskSupport: z.enum(['forbidden', 'optional', 'required']).optional() }).optional() }
-      : {}),
+    ...(era === 'legacy' ? { execution: obj({ taskSupport: z.enum(['forbidden', 'optional', 'required']).optional() }).optional() } : {}),
   });
 
   const resourceTemplate = obj({

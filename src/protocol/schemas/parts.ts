@@ -6,12 +6,7 @@ import type { Entities } from './entities.js';
 import type { ClientFeatures } from './client-features.js';
 
 /** Sub-schemas exposed under the spec's type names; the same names in both eras. */
-export function sharedParts(
-  c: Common,
-  content: Content,
-  entities: Entities,
-  features: ClientFeatures,
-): Record<string, ZodType> {
+export function sharedParts(c: Common, content: Content, entities: Entities, features: ClientFeatures): Record<string, ZodType> {
   return {
     RequestId: c.requestId,
     Implementation: c.implementation,

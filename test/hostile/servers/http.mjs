@@ -10,8 +10,20 @@ import { createGzip } from 'node:zlib';
 import { isHandshake, mode, normalAnswer } from './lib.mjs';
 
 const behaviour = mode([
-  'count', 'slow-drip-sse', 'endless-chunked', 'length-lie', 'redirect-loop', 'redirect-elsewhere', 'huge-headers',
-  'www-authenticate', 'content-type-lie', 'reset', 'gzip-bomb', 'sse-flood', 'sse-ends', 'wrong-id',
+  'count',
+  'slow-drip-sse',
+  'endless-chunked',
+  'length-lie',
+  'redirect-loop',
+  'redirect-elsewhere',
+  'huge-headers',
+  'www-authenticate',
+  'content-type-lie',
+  'reset',
+  'gzip-bomb',
+  'sse-flood',
+  'sse-ends',
+  'wrong-id',
 ]);
 const redirectTarget = process.argv[3];
 const always = ['www-authenticate', 'huge-headers', 'redirect-loop', 'redirect-elsewhere'];
@@ -30,7 +42,9 @@ const server = createServer((request, res) => {
     try {
       message = JSON.parse(Buffer.concat(chunks).toString('utf8'));
     } catch {
-      res.writeHead(400, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }));
+      res
+        .writeHead(400, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }));
       return;
     }
     const answer = normalAnswer(message);
@@ -90,7 +104,10 @@ function misbehave(request, res, message, answer) {
       res.writeHead(200, { 'Content-Type': 'application/json', 'X-Padding': 'p'.repeat(100_000) }).end(JSON.stringify(answer));
       return;
     case 'www-authenticate':
-      res.writeHead(401, { 'Content-Type': 'application/json', 'WWW-Authenticate': `Bearer realm="hostile", error="invalid_token", error_description="${'d'.repeat(12 * 1024)}"` });
+      res.writeHead(401, {
+        'Content-Type': 'application/json',
+        'WWW-Authenticate': `Bearer realm="hostile", error="invalid_token", error_description="${'d'.repeat(12 * 1024)}"`,
+      });
       res.end(JSON.stringify({ error: 'unauthorized' }));
       return;
     case 'content-type-lie':

@@ -17,7 +17,14 @@ export const probeTool = {
 };
 
 export function discoverResult() {
-  return { resultType: 'complete', supportedVersions: [MODERN, LEGACY], capabilities: { tools: {} }, ttlMs: 0, cacheScope: 'public', _meta: { 'io.modelcontextprotocol/serverInfo': serverInfo } };
+  return {
+    resultType: 'complete',
+    supportedVersions: [MODERN, LEGACY],
+    capabilities: { tools: {} },
+    ttlMs: 0,
+    cacheScope: 'public',
+    _meta: { 'io.modelcontextprotocol/serverInfo': serverInfo },
+  };
 }
 
 export function initializeResult() {

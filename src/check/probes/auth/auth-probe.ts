@@ -53,7 +53,11 @@ function probeMessage(ctx: CheckContext): { message: JsonObject; headers: Record
   return { message: { jsonrpc: '2.0', id, method, params: envelope.params }, headers: envelope.headers };
 }
 
-export async function sendAs(ctx: CheckContext, credential: Credential, request?: { message: JsonObject; headers: Record<string, string> }): Promise<AuthAnswer> {
+export async function sendAs(
+  ctx: CheckContext,
+  credential: Credential,
+  request?: { message: JsonObject; headers: Record<string, string> },
+): Promise<AuthAnswer> {
   if (ctx.target.transport !== 'http') throw new Error('the auth suite runs over HTTP only');
   const { message, headers } = request ?? probeMessage(ctx);
   let url = ctx.target.url;
@@ -99,7 +103,8 @@ export const accepted = (answer: AuthAnswer): boolean => answer.status !== undef
  */
 export async function unauthenticated(ctx: CheckContext): Promise<AuthAnswer | NotJudged> {
   if (ctx.target.transport !== 'http') return { skip: 'the auth suite applies to Streamable HTTP' };
-  if (Object.keys(ctx.target.headers ?? {}).length === 0) return { skip: 'the run reached the server without credentials, so it is not protected (give them with --header to test a protected server)' };
+  if (Object.keys(ctx.target.headers ?? {}).length === 0)
+    return { skip: 'the run reached the server without credentials, so it is not protected (give them with --header to test a protected server)' };
   const answer = await sendAs(ctx, { kind: 'none' });
   if (accepted(answer)) return { skip: `${answer.label} got HTTP ${answer.status}: the server is not protected` };
   return answer;

@@ -36,7 +36,15 @@ export async function findMetadata(ctx: CheckContext, challenge: BearerChallenge
     }
     const trace = new Trace();
     try {
-      const exchange = await httpExchange({ url: candidate, method: 'GET', headers: { accept: 'application/json' }, timeoutMs: ctx.timeoutMs, trace, signal: ctx.signal, maxBodyBytes: MAX_METADATA_BYTES });
+      const exchange = await httpExchange({
+        url: candidate,
+        method: 'GET',
+        headers: { accept: 'application/json' },
+        timeoutMs: ctx.timeoutMs,
+        trace,
+        signal: ctx.signal,
+        maxBodyBytes: MAX_METADATA_BYTES,
+      });
       evidence.push(...traceEvidence(trace));
       if (exchange.status !== 200) {
         tried.push(`${candidate} (HTTP ${exchange.status})`);

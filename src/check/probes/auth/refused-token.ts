@@ -10,6 +10,7 @@ export async function expect401(ctx: CheckContext, credential: Credential | { mi
   const answer = await sendAs(ctx, credential);
   const evidence = answerEvidence(ctx, answer);
   if (answer.status === 401) return pass(`${answer.label} (${what}) got 401`, evidence);
-  if (accepted(answer)) return violation('accepted', `${answer.label} (${what}) got HTTP ${answer.status}: the server accepted it; it must answer 401`, evidence);
+  if (accepted(answer))
+    return violation('accepted', `${answer.label} (${what}) got HTTP ${answer.status}: the server accepted it; it must answer 401`, evidence);
   return violation('not-401', `${answer.label} (${what}) got ${describeAuthAnswer(answer)}; it must get 401`, evidence);
 }

@@ -52,7 +52,13 @@ export async function probeLowScope(ctx: CheckContext, token: string): Promise<S
     if (!outcome) continue;
     const evidence = [ctx.evidence(outcome.frames, client)];
     if (refused(outcome)) {
-      probe.refusal = { status: outcome.http?.status, challenge: bearerChallenge(outcome.http?.headers['www-authenticate']), tool: name, label: `tools/call ${name} with the low-scope token`, evidence };
+      probe.refusal = {
+        status: outcome.http?.status,
+        challenge: bearerChallenge(outcome.http?.headers['www-authenticate']),
+        tool: name,
+        label: `tools/call ${name} with the low-scope token`,
+        evidence,
+      };
       return probe;
     }
     if (!seen.has(tool.name)) probe.hiddenServed.push({ tool: name, evidence });

@@ -15,14 +15,22 @@ export function completionProblems(result: unknown): string[] {
     const wrong = values.findIndex((value) => typeof value !== 'string');
     if (wrong !== -1) problems.push(`completion.values[${wrong}] is ${JSON.stringify(values[wrong])}, not a string`);
   }
-  if (total !== undefined && (typeof total !== 'number' || !Number.isInteger(total))) problems.push(`completion.total is ${JSON.stringify(total)}, not an integer`);
+  if (total !== undefined && (typeof total !== 'number' || !Number.isInteger(total)))
+    problems.push(`completion.total is ${JSON.stringify(total)}, not an integer`);
   if (hasMore !== undefined && typeof hasMore !== 'boolean') problems.push(`completion.hasMore is ${JSON.stringify(hasMore)}, not a boolean`);
   return problems;
 }
 
 export function describeValues(result: unknown): string {
   const values = isObject(result) && isObject(result.completion) && Array.isArray(result.completion.values) ? result.completion.values : [];
-  return `${values.length} value(s)${values.length ? ` (${values.slice(0, 3).map((value) => JSON.stringify(value)).join(', ')}${values.length > 3 ? ', …' : ''})` : ''}`;
+  return `${values.length} value(s)${
+    values.length
+      ? ` (${values
+          .slice(0, 3)
+          .map((value) => JSON.stringify(value))
+          .join(', ')}${values.length > 3 ? ', …' : ''})`
+      : ''
+  }`;
 }
 
 /** The variable names of an RFC 6570 URI template, in order: "{id}", "{+path}", "{?a,b*}", "{x:3}". */

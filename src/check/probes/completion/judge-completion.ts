@@ -12,7 +12,8 @@ import { completionProblems, describeValues } from './completion-shape.js';
  */
 export function judgeCompletion(ctx: CheckContext, outcome: RpcOutcome, what: string, declared: string): Finding {
   const evidence = [ctx.evidence(outcome.frames)];
-  if (!isObject(outcome.result)) return violation('no-result', `${what} answered ${describeAnswer(outcome)}; ${declared} should be answered with (possibly empty) values`, evidence);
+  if (!isObject(outcome.result))
+    return violation('no-result', `${what} answered ${describeAnswer(outcome)}; ${declared} should be answered with (possibly empty) values`, evidence);
   const problems = completionProblems(outcome.result);
   if (problems.length > 0) return violation('malformed-result', `${what} does not have the CompleteResult shape: ${summarize(problems)}`, evidence);
   return pass(`${what} answered ${describeValues(outcome.result)}`);

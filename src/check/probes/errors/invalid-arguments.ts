@@ -93,7 +93,8 @@ export function breakArguments(inputSchema: unknown, base: JsonObject): BrokenAr
       const type = isObject(property) && typeof property.type === 'string' ? property.type : undefined;
       if (type === undefined || !(type in WRONG_VALUE)) continue;
       const args = { ...base, [name]: WRONG_VALUE[type] };
-      if (invalid(args)) return { kind: 'wrong-type', args, broken: `"${name}" is ${JSON.stringify(WRONG_VALUE[type])} where the inputSchema wants type ${type}` };
+      if (invalid(args))
+        return { kind: 'wrong-type', args, broken: `"${name}" is ${JSON.stringify(WRONG_VALUE[type])} where the inputSchema wants type ${type}` };
     }
     if (inputSchema.additionalProperties === false && !(UNEXPECTED in properties)) {
       const args = { ...base, [UNEXPECTED]: true };

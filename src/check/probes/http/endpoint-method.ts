@@ -16,7 +16,10 @@ function legacyVersionsServed(ctx: CheckContext): string[] {
 
 export async function expect405(ctx: CheckContext, httpMethod: 'GET' | 'DELETE'): Promise<Finding> {
   const legacy = legacyVersionsServed(ctx);
-  if (legacy.length > 0) return skip(`the server also serves legacy revisions (${legacy.join(', ')}), where ${httpMethod} on the endpoint has a meaning; 405 is for 2026-07-28-only servers`);
+  if (legacy.length > 0)
+    return skip(
+      `the server also serves legacy revisions (${legacy.join(', ')}), where ${httpMethod} on the endpoint has a meaning; 405 is for 2026-07-28-only servers`,
+    );
   let outcome: RpcOutcome | undefined;
   try {
     outcome = await ctx.client.raw('', {
@@ -25,10 +28,17 @@ export async function expect405(ctx: CheckContext, httpMethod: 'GET' | 'DELETE')
     });
   } catch (error) {
     if (!(error instanceof TransportError)) throw error;
-    return violation('no-answer', `${httpMethod} on the endpoint got no complete answer (${error.message}); a 2026-07-28-only server answers 405 Method Not Allowed`);
+    return violation(
+      'no-answer',
+      `${httpMethod} on the endpoint got no complete answer (${error.message}); a 2026-07-28-only server answers 405 Method Not Allowed`,
+    );
   }
   const status = outcome?.http?.status;
   const evidence = outcome ? [ctx.evidence(outcome.frames)] : [];
   if (status === 405) return pass(`${httpMethod} on the endpoint got 405`);
-  return violation('not-405', `${httpMethod} on the endpoint got HTTP ${status ?? 'nothing'}; a 2026-07-28-only server answers 405 Method Not Allowed (the GET stream became subscriptions/listen, and there are no sessions to end)`, evidence);
+  return violation(
+    'not-405',
+    `${httpMethod} on the endpoint got HTTP ${status ?? 'nothing'}; a 2026-07-28-only server answers 405 Method Not Allowed (the GET stream became subscriptions/listen, and there are no sessions to end)`,
+    evidence,
+  );
 }

@@ -26,7 +26,8 @@ export async function openSessionStreams(ctx: CheckContext): Promise<SessionStre
     post = await findStreamingAnswer(ctx, session);
   });
   if ('failure' in outcome) return { skip: `GET on the endpoint got no answer (${outcome.failure})` };
-  if (outcome.status >= 300 || !isSse(outcome)) return { skip: `GET on the endpoint got HTTP ${outcome.status}: the server offers no GET stream, so a session has one stream per request` };
+  if (outcome.status >= 300 || !isSse(outcome))
+    return { skip: `GET on the endpoint got HTTP ${outcome.status}: the server offers no GET stream, so a session has one stream per request` };
   const evidence = [ctx.evidence(outcome.frames, client)];
   if (post?.found) evidence.push(ctx.evidence(post.found.outcome.frames, client));
   return { client, get: outcome, post: post?.found, tried: post?.tried ?? [], callable: post?.callable ?? 0, evidence };

@@ -35,7 +35,12 @@ export interface ProbeResult {
 let probeCounter = 0;
 
 /** The params and headers a correct modern client would send for this request. */
-export function modernEnvelope(client: McpClient, method: string, params: JsonObject = {}, inputSchema?: unknown): { params: JsonObject; headers: Record<string, string> } {
+export function modernEnvelope(
+  client: McpClient,
+  method: string,
+  params: JsonObject = {},
+  inputSchema?: unknown,
+): { params: JsonObject; headers: Record<string, string> } {
   const wrapped = withModernMeta(params, { protocolVersion: client.protocolVersion, clientCapabilities: {}, clientInfo: MCPVET_CLIENT_INFO });
   return { params: wrapped, headers: modernHeaders({ protocolVersion: client.protocolVersion, method, params: wrapped, inputSchema }) };
 }
@@ -119,7 +124,13 @@ export async function namedRequest(ctx: CheckContext): Promise<NamedRequest | No
         continue;
       }
       const name = String(tool.name);
-      return { method: 'tools/call', params: { name, arguments: policy.args ?? sampleObject(tool.inputSchema) }, name, inputSchema: tool.inputSchema, label: `tools/call ${name}` };
+      return {
+        method: 'tools/call',
+        params: { name, arguments: policy.args ?? sampleObject(tool.inputSchema) },
+        name,
+        inputSchema: tool.inputSchema,
+        label: `tools/call ${name}`,
+      };
     }
     if (reasons.length) return { skip: `no resource or prompt is listed, and no tool may be called (${reasons[0]})`, incomplete: 'no-callable-tool' };
   }

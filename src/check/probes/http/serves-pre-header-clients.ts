@@ -25,9 +25,20 @@ export async function versionForOldClient(ctx: CheckContext, client: McpClient =
   const trace = new Trace();
   const base = { url: client.target.url, trace, timeoutMs: ctx.timeoutMs, signal: ctx.signal };
   const id = 'mcpvet-old-client-initialize';
-  const message = { jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: OLD_CLIENT_VERSION, capabilities: {}, clientInfo: MCPVET_CLIENT_INFO } };
+  const message = {
+    jsonrpc: '2.0',
+    id,
+    method: 'initialize',
+    params: { protocolVersion: OLD_CLIENT_VERSION, capabilities: {}, clientInfo: MCPVET_CLIENT_INFO },
+  };
   const headers = { ...(client.target.headers ?? {}), accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
-  const outcome = await probe({ ...base, headers, body: JSON.stringify(message), settle: (item) => isObject(item.message) && item.message.id === id, graceMs: 0 });
+  const outcome = await probe({
+    ...base,
+    headers,
+    body: JSON.stringify(message),
+    settle: (item) => isObject(item.message) && item.message.id === id,
+    graceMs: 0,
+  });
   if (!outcome) return undefined;
   const sessionId = outcome.headers['mcp-session-id'];
   // Best effort: a server that refuses DELETE keeps the session until it expires it.

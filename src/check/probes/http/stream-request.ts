@@ -65,7 +65,8 @@ export async function sendStream(ctx: CheckContext, client: McpClient, request: 
     if (value !== null) headers[name] = value;
   }
   const id = message?.id;
-  const answersRequest = (item: SseItem): boolean => id !== undefined && isObject(item.message) && item.message.id === id && ('result' in item.message || 'error' in item.message);
+  const answersRequest = (item: SseItem): boolean =>
+    id !== undefined && isObject(item.message) && item.message.id === id && ('result' in item.message || 'error' in item.message);
   try {
     return await streamProbe({
       url: client.target.url,
@@ -104,14 +105,23 @@ export interface StreamingAnswer {
  * the call policy allows (asking for progress too), until one streams. Undefined when every answer
  * was JSON (a server may always answer so); `tried` says what was sent.
  */
-export async function findStreamingAnswer(ctx: CheckContext, client: McpClient, graceMs?: number): Promise<{ found?: StreamingAnswer; tried: string[]; callable: number }> {
+export async function findStreamingAnswer(
+  ctx: CheckContext,
+  client: McpClient,
+  graceMs?: number,
+): Promise<{ found?: StreamingAnswer; tried: string[]; callable: number }> {
   const candidates: { label: string; method: string; params: JsonObject; inputSchema?: unknown }[] = [];
   if (isObject(client.serverCapabilities.tools)) {
     candidates.push({ label: 'tools/list', method: 'tools/list', params: {} });
     for (const tool of await ctx.tools()) {
       const policy = ctx.callPolicy(tool);
       if (!policy.allowed) continue;
-      candidates.push({ label: `tools/call ${String(tool.name)}`, method: 'tools/call', params: { name: tool.name, arguments: policy.args ?? sampleObject(tool.inputSchema) }, inputSchema: tool.inputSchema });
+      candidates.push({
+        label: `tools/call ${String(tool.name)}`,
+        method: 'tools/call',
+        params: { name: tool.name, arguments: policy.args ?? sampleObject(tool.inputSchema) },
+        inputSchema: tool.inputSchema,
+      });
     }
   } else {
     candidates.push({ label: client.era === 'modern' ? 'server/discover' : 'ping', method: client.era === 'modern' ? 'server/discover' : 'ping', params: {} });
@@ -121,7 +131,12 @@ export async function findStreamingAnswer(ctx: CheckContext, client: McpClient, 
   for (const candidate of candidates.slice(0, 6)) {
     const id = requestId('sse');
     const params = { ...candidate.params, _meta: { progressToken: id } };
-    const outcome = await sendStream(ctx, client, { message: { jsonrpc: '2.0', id, method: candidate.method, params }, inputSchema: candidate.inputSchema, graceMs: graceMs ?? 0, listenMs: ctx.timeoutMs });
+    const outcome = await sendStream(ctx, client, {
+      message: { jsonrpc: '2.0', id, method: candidate.method, params },
+      inputSchema: candidate.inputSchema,
+      graceMs: graceMs ?? 0,
+      listenMs: ctx.timeoutMs,
+    });
     tried.push(`${candidate.label}: ${'failure' in outcome ? outcome.failure : `HTTP ${outcome.status} ${outcome.contentType ?? 'no Content-Type'}`}`);
     if (!('failure' in outcome) && isSse(outcome) && outcome.status < 300) return { found: { outcome, label: candidate.label, id }, tried, callable };
   }

@@ -16,7 +16,12 @@ export function describeFindings(findings: LintFinding[]): string {
  * (tools.names-unique); the spec forbids auto-dereferencing a remote $ref, not publishing one; another
  * dialect is allowed; an unsatisfiable `required` breaks no rule. They are advice, like the warnings.
  */
-export const ERRORS_WITHOUT_MUST: ReadonlySet<string> = new Set(['tool.name-duplicate', 'schema.remote-ref', 'schema.dialect-unknown', 'schema.required-unsatisfiable']);
+export const ERRORS_WITHOUT_MUST: ReadonlySet<string> = new Set([
+  'tool.name-duplicate',
+  'schema.remote-ref',
+  'schema.dialect-unknown',
+  'schema.required-unsatisfiable',
+]);
 
 /** Findings a spec MUST is behind (lint.no-errors), or the rest: advice (lint.no-warnings). */
 export type LintBasis = 'spec-must' | 'advice';
@@ -35,4 +40,3 @@ export async function lintFindingsOf(ctx: CheckContext, basis: LintBasis): Promi
   if (found.length === 0) return pass(`${tools.length} tool(s) have no ${what}`);
   return violation('lint-findings', `${found.length} ${what} (run \`mcpvet lint\` for fixes): ${describeFindings(found)}`);
 }
-

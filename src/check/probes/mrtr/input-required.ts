@@ -138,10 +138,14 @@ export async function findInputRequired(
     const found = { candidate, outcome, result: outcome.result, capabilities: capabilitiesNeeded(outcome.result) };
     if (!options.accept || options.accept(found)) return found;
   }
-  const tried = candidates.length ? `${candidates.length} request(s) tried (${summarize(candidates.map((c) => c.label), NAMES_SHOWN, ', ')})` : 'nothing could be tried';
-  const hint = notAllowed.length
-    ? `; tools not called: ${summarize(notAllowed, NAMES_SHOWN, ', ')} (allow them with --allow-call or a --calls file)`
-    : '';
+  const tried = candidates.length
+    ? `${candidates.length} request(s) tried (${summarize(
+        candidates.map((c) => c.label),
+        NAMES_SHOWN,
+        ', ',
+      )})`
+    : 'nothing could be tried';
+  const hint = notAllowed.length ? `; tools not called: ${summarize(notAllowed, NAMES_SHOWN, ', ')} (allow them with --allow-call or a --calls file)` : '';
   return { skip: `no request answered input_required: ${tried}${hint}`, incomplete: notAllowed.length ? 'no-callable-tool' : 'no-input-required' };
 }
 
@@ -182,4 +186,3 @@ export function describeOutcome(outcome: RpcOutcome | undefined): string {
   }
   return `${status}no JSON-RPC answer`;
 }
-

@@ -26,9 +26,7 @@ export function* serverMessages(trace: Trace): Generator<ServerMessage> {
       continue;
     }
     if (frame.direction !== 'receive') continue;
-    const method = isResponse(message)
-      ? ((frame.http ? byExchange.get(frame.http.exchange) : undefined) ?? byId.get(JSON.stringify(message.id)))
-      : undefined;
+    const method = isResponse(message) ? ((frame.http ? byExchange.get(frame.http.exchange) : undefined) ?? byId.get(JSON.stringify(message.id))) : undefined;
     yield { frame, message, method };
   }
 }

@@ -16,11 +16,17 @@ export async function probeInitialize(ctx: CheckContext, version: string): Promi
   const client = new LegacyClient(openChannel(ctx.target, trace), ctx.target, { timeoutMs: ctx.timeoutMs });
   ctx.traces().push(trace);
   try {
-    const message = { jsonrpc: '2.0', id: probeId('initialize'), method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: MCPVET_CLIENT_INFO } };
+    const message = {
+      jsonrpc: '2.0',
+      id: probeId('initialize'),
+      method: 'initialize',
+      params: { protocolVersion: version, capabilities: {}, clientInfo: MCPVET_CLIENT_INFO },
+    };
     const answer = await exchange(client, message, { timeoutMs: ctx.timeoutMs });
     const session = answer.http?.headers['mcp-session-id'];
     // Politely end the HTTP session the probe opened; a server may answer 405, or not at all.
-    if (session) await client.raw('', { httpMethod: 'DELETE', headers: { 'mcp-session-id': session }, timeoutMs: Math.min(ctx.timeoutMs, 2000) }).catch(() => undefined);
+    if (session)
+      await client.raw('', { httpMethod: 'DELETE', headers: { 'mcp-session-id': session }, timeoutMs: Math.min(ctx.timeoutMs, 2000) }).catch(() => undefined);
     return answer;
   } finally {
     await client.close();

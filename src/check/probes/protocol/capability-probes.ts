@@ -20,7 +20,12 @@ export const CAPABILITY_PROBES: CapabilityProbe[] = [
   { capability: 'resources', method: 'resources/list', params: {}, listField: 'resources', eras: ['modern', 'legacy'] },
   { capability: 'prompts', method: 'prompts/list', params: {}, listField: 'prompts', eras: ['modern', 'legacy'] },
   // A made-up ref: a server that implements completion may refuse it (-32602), but it must not say the method is unknown.
-  { capability: 'completions', method: 'completion/complete', params: { ref: { type: 'ref/prompt', name: 'mcpvet-probe' }, argument: { name: 'mcpvet', value: '' } }, eras: ['modern', 'legacy'] },
+  {
+    capability: 'completions',
+    method: 'completion/complete',
+    params: { ref: { type: 'ref/prompt', name: 'mcpvet-probe' }, argument: { name: 'mcpvet', value: '' } },
+    eras: ['modern', 'legacy'],
+  },
   // "error" keeps the session quiet: the least noisy level a client can ask for.
   { capability: 'logging', method: 'logging/setLevel', params: { level: 'error' }, eras: ['legacy'] },
 ];

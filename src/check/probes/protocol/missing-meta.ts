@@ -23,7 +23,11 @@ export async function missingMetaKeyFinding(ctx: CheckContext, key: string): Pro
   const sent = `server/discover without _meta["${key}"]`;
   const error = errorOf(answer);
   if (error?.code !== ErrorCode.InvalidParams) {
-    return violation('not-32602', `${sent} got ${describeAnswer(answer)}; a request missing a required _meta key is malformed and must get error -32602`, evidence);
+    return violation(
+      'not-32602',
+      `${sent} got ${describeAnswer(answer)}; a request missing a required _meta key is malformed and must get error -32602`,
+      evidence,
+    );
   }
   if (answer.http && answer.http.status !== 400) {
     return violation('wrong-http-status', `${sent} got -32602 but HTTP ${answer.http.status}; the status must be 400 for a missing _meta key`, evidence);

@@ -87,7 +87,9 @@ export async function exchange(client: McpClient, message: JsonObject | string, 
     if (!sent && frame.direction === 'send' && frame.raw === text) sent = frame;
   });
   try {
-    return client.target.transport === 'http' ? await exchangeHttp(client, message, options, () => sent) : await exchangeStdio(client, message, options, () => sent);
+    return client.target.transport === 'http'
+      ? await exchangeHttp(client, message, options, () => sent)
+      : await exchangeStdio(client, message, options, () => sent);
   } finally {
     stopWatching();
   }
@@ -110,7 +112,13 @@ async function exchangeHttp(client: McpClient, message: JsonObject | string, opt
   const received = number === undefined ? [] : client.trace.since(from).filter((frame) => frame !== request && frame.http?.exchange === number);
   // An answer carrying another id is no answer (the channel said so in `failure`), as on stdio.
   const sentId = typeof message === 'string' ? undefined : message.id;
-  const answers = (candidate: unknown) => sentId === undefined || sentId === null || !isObject(candidate) || candidate.id === null || candidate.id === undefined || String(candidate.id) === String(sentId);
+  const answers = (candidate: unknown) =>
+    sentId === undefined ||
+    sentId === null ||
+    !isObject(candidate) ||
+    candidate.id === null ||
+    candidate.id === undefined ||
+    String(candidate.id) === String(sentId);
   const responseFrame = received.find((frame) => frame.kind === 'message' && isResponse(frame.message) && answers(frame.message));
   return {
     response: responseFrame?.message as JsonObject | undefined,
@@ -180,7 +188,9 @@ export function answerOfOutcome(client: McpClient, outcome: RpcOutcome): Answer 
   const idOf = (frame: Frame): unknown => (isObject(frame.message) ? frame.message.id : undefined);
   const request = frames.find((frame) => frame.direction === 'send' && idOf(frame) === outcome.id);
   const number = request?.http?.exchange;
-  const own = frames.filter((frame) => frame === request || (number !== undefined ? frame.http?.exchange === number : frame.direction === 'receive' && idOf(frame) === outcome.id));
+  const own = frames.filter(
+    (frame) => frame === request || (number !== undefined ? frame.http?.exchange === number : frame.direction === 'receive' && idOf(frame) === outcome.id),
+  );
   const responseFrame = own.find((frame) => frame.direction === 'receive' && frame.kind === 'message' && isResponse(frame.message));
   return { response: responseFrame?.message as JsonObject | undefined, http: outcome.http, frames: outcome.frames, own };
 }

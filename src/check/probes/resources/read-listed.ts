@@ -21,7 +21,8 @@ export function readListed(client: McpClient): Promise<ListedReads> {
 async function readFirst(client: McpClient): Promise<ListedReads> {
   const listing = await listPages(client, 'resources/list');
   const uris = listing.items.map((item) => (isObject(item) && typeof item.uri === 'string' ? item.uri : undefined)).filter((uri): uri is string => !!uri);
-  if (uris.length === 0) return { none: listing.problem ? `resources/list could not be read: ${listing.problem.message}` : 'resources/list lists no resource to read' };
+  if (uris.length === 0)
+    return { none: listing.problem ? `resources/list could not be read: ${listing.problem.message}` : 'resources/list lists no resource to read' };
   const reads = [];
   for (const uri of uris.slice(0, MAX_READS)) reads.push({ uri, outcome: await client.readResource(uri) });
   return { reads };

@@ -31,7 +31,11 @@ async function run(client: McpClient): Promise<UnknownUriProbe> {
 }
 
 export function unknownUriLike(listed: string[]): string {
-  const scheme = listed.map((uri) => /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(uri)?.[1]).find(Boolean)?.toLowerCase() ?? 'mcpvet';
+  const scheme =
+    listed
+      .map((uri) => /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(uri)?.[1])
+      .find(Boolean)
+      ?.toLowerCase() ?? 'mcpvet';
   const path = 'mcpvet-no-such-resource-7f3a';
   // file: needs an empty authority; any other scheme gets the marker as its authority.
   const uri = scheme === 'file' ? `file:///${path}` : scheme === 'http' || scheme === 'https' ? `${scheme}://${path}.invalid/` : `${scheme}://${path}`;

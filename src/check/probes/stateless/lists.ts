@@ -68,7 +68,9 @@ function canonicalJson(value: unknown): string {
   if (!isObject(value)) return JSON.stringify(value) ?? 'undefined';
   let text = canonicalOf.get(value);
   if (text === undefined) {
-    text = JSON.stringify(value, (_k, v: unknown) => (isObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
+    text = JSON.stringify(value, (_k, v: unknown) =>
+      isObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    );
     canonicalOf.set(value, text);
   }
   return text;

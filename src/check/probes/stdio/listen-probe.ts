@@ -39,7 +39,8 @@ export async function probeWhileListening(client: McpClient, waitMs: number): Pr
     const ms = Math.round(performance.now() - started);
     const state = acknowledged ? 'acknowledged and still open' : 'still open (not acknowledged)';
     const evidence = [evidenceOf(follow)];
-    if (follow.response) return { kind: 'served', message: `server/discover was answered in ${ms} ms while a subscriptions/listen sent before it was ${state}`, evidence };
+    if (follow.response)
+      return { kind: 'served', message: `server/discover was answered in ${ms} ms while a subscriptions/listen sent before it was ${state}`, evidence };
     if (listenAnswer?.response) return { kind: 'unsupported', detail: `subscriptions/listen got ${describeAnswer(listenAnswer)}` };
     return {
       kind: 'blocked',
@@ -48,14 +49,20 @@ export async function probeWhileListening(client: McpClient, waitMs: number): Pr
     };
   } finally {
     stopWatching();
-    await client.raw(eraMessage(client, undefined, 'notifications/cancelled', { requestId: listenId, reason: 'mcpvet head-of-line probe done' })).catch(() => undefined);
+    await client
+      .raw(eraMessage(client, undefined, 'notifications/cancelled', { requestId: listenId, reason: 'mcpvet head-of-line probe done' }))
+      .catch(() => undefined);
   }
 }
 
 /** The list-change kinds the server declares; an empty filter when it declares none. */
 function filterFor(capabilities: JsonObject): JsonObject {
   const filter: JsonObject = {};
-  for (const [capability, key] of [['tools', 'toolsListChanged'], ['prompts', 'promptsListChanged'], ['resources', 'resourcesListChanged']] as const) {
+  for (const [capability, key] of [
+    ['tools', 'toolsListChanged'],
+    ['prompts', 'promptsListChanged'],
+    ['resources', 'resourcesListChanged'],
+  ] as const) {
     const declared = capabilities[capability];
     if (isObject(declared) && declared.listChanged === true) filter[key] = true;
   }

@@ -19,7 +19,12 @@ export type TimingVerdict =
   | { kind: 'blocked'; message: string; evidence: Evidence[] };
 
 export async function probeByTiming(client: McpClient, timeoutMs: number): Promise<TimingVerdict> {
-  const methods = [client.era === 'modern' ? 'server/discover' : 'ping', ...probesFor(client.era).filter((probe) => probe.listField && probe.capability in client.serverCapabilities).map((probe) => probe.method)];
+  const methods = [
+    client.era === 'modern' ? 'server/discover' : 'ping',
+    ...probesFor(client.era)
+      .filter((probe) => probe.listField && probe.capability in client.serverCapabilities)
+      .map((probe) => probe.method),
+  ];
   const timings: { method: string; ms: number }[] = [];
   for (const method of methods) {
     let best = Infinity;
@@ -35,15 +40,22 @@ export async function probeByTiming(client: McpClient, timeoutMs: number): Promi
   const fast = timings[0];
   const slow = timings[timings.length - 1];
   const table = timings.map((timing) => `${timing.method} ${timing.ms} ms`).join(', ');
-  if (!fast || !slow || slow.ms - fast.ms < MIN_GAP_MS) return { kind: 'inconclusive', detail: `no request is slow enough to tell (${table || 'none answered'})` };
+  if (!fast || !slow || slow.ms - fast.ms < MIN_GAP_MS)
+    return { kind: 'inconclusive', detail: `no request is slow enough to tell (${table || 'none answered'})` };
 
   const started = performance.now();
-  const done = (method: string) => exchange(client, eraMessage(client, probeId('hol-pair'), method), { timeoutMs }).then((answer) => ({ answer, at: performance.now() - started }));
+  const done = (method: string) =>
+    exchange(client, eraMessage(client, probeId('hol-pair'), method), { timeoutMs }).then((answer) => ({ answer, at: performance.now() - started }));
   const [first, second] = await Promise.all([done(slow.method), done(fast.method)]);
   const evidence = [evidenceOf(first.answer), evidenceOf(second.answer)];
-  if (!second.answer.response) return { kind: 'blocked', message: `${fast.method}, sent right after ${slow.method}, got ${describeAnswer(second.answer)}`, evidence };
+  if (!second.answer.response)
+    return { kind: 'blocked', message: `${fast.method}, sent right after ${slow.method}, got ${describeAnswer(second.answer)}`, evidence };
   if (second.at < first.at) {
-    return { kind: 'served', message: `${fast.method} (sent second) was answered after ${Math.round(second.at)} ms, before ${slow.method} (sent first, ${Math.round(first.at)} ms)`, evidence };
+    return {
+      kind: 'served',
+      message: `${fast.method} (sent second) was answered after ${Math.round(second.at)} ms, before ${slow.method} (sent first, ${Math.round(first.at)} ms)`,
+      evidence,
+    };
   }
   return {
     kind: 'blocked',

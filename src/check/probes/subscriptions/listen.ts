@@ -42,7 +42,11 @@ export type ListenOutcome = Listening | NotJudged;
 
 /** One list-changed kind the server declares (the first of resources, tools, prompts), for a narrow filter. */
 export function narrowFilter(capabilities: JsonObject): JsonObject {
-  for (const [capability, key] of [['resources', 'resourcesListChanged'], ['tools', 'toolsListChanged'], ['prompts', 'promptsListChanged']] as const) {
+  for (const [capability, key] of [
+    ['resources', 'resourcesListChanged'],
+    ['tools', 'toolsListChanged'],
+    ['prompts', 'promptsListChanged'],
+  ] as const) {
     const declared = capabilities[capability];
     if (isObject(declared) && declared.listChanged === true) return { [key]: true };
   }
@@ -52,7 +56,11 @@ export function narrowFilter(capabilities: JsonObject): JsonObject {
 /** Every list-changed kind the server declares, or all three when it declares none. */
 export function broadFilter(capabilities: JsonObject): JsonObject {
   const filter: JsonObject = {};
-  for (const [capability, key] of [['resources', 'resourcesListChanged'], ['tools', 'toolsListChanged'], ['prompts', 'promptsListChanged']] as const) {
+  for (const [capability, key] of [
+    ['resources', 'resourcesListChanged'],
+    ['tools', 'toolsListChanged'],
+    ['prompts', 'promptsListChanged'],
+  ] as const) {
     const declared = capabilities[capability];
     if (isObject(declared) && declared.listChanged === true) filter[key] = true;
   }
@@ -69,7 +77,10 @@ export async function changeMaker(ctx: CheckContext): Promise<{ name: string; ar
     if (policy.allowed) return { name: String(tool.name), args: policy.args ?? sampleObject(tool.inputSchema) };
     reasons.push(String(tool.name));
   }
-  return { skip: `no tool that could cause a change may be called${reasons.length ? ` (${reasons.join(', ')}: allow one with --allow-call or a --calls file)` : ''}`, incomplete: 'no-callable-tool' };
+  return {
+    skip: `no tool that could cause a change may be called${reasons.length ? ` (${reasons.join(', ')}: allow one with --allow-call or a --calls file)` : ''}`,
+    incomplete: 'no-callable-tool',
+  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -103,13 +114,17 @@ export async function listen(ctx: CheckContext, filter: JsonObject, change?: { n
     if (change && collected().length > 0) {
       const before = collected().length;
       const outcome = await client.request('tools/call', { name: change.name, arguments: change.args });
-      changeMade = `tools/call ${change.name} ${outcome.error ? `(error ${outcome.error.code})` : outcome.result?.isError === true ? '(a tool error)' : ''}`.trim();
+      changeMade =
+        `tools/call ${change.name} ${outcome.error ? `(error ${outcome.error.code})` : outcome.result?.isError === true ? '(a tool error)' : ''}`.trim();
       await waitFor(() => collected().length > before, 1500);
       await sleep(150); // stragglers of the same change
     }
     return { id, filter, notifications: collected(), answer, change: changeMade };
   } finally {
-    if (ctx.transport === 'stdio') await client.raw({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'mcpvet: done listening' } }).catch(() => undefined);
+    if (ctx.transport === 'stdio')
+      await client
+        .raw({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'mcpvet: done listening' } })
+        .catch(() => undefined);
     await client.close();
     await pending;
   }

@@ -42,5 +42,7 @@ export async function createModernTask(ctx: CheckContext, argsFor?: (tool: Calla
     }
   }
   // The extension lets the server answer a task; it never has to, so no task is not a failure.
-  return { skip: tried.length ? `no call answered with a task (tried ${tried.join(', ')} with the extension declared)` : 'no tool could be called to create a task' };
+  return {
+    skip: tried.length ? `no call answered with a task (tried ${tried.join(', ')} with the extension declared)` : 'no tool could be called to create a task',
+  };
 }

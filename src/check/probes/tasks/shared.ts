@@ -126,7 +126,8 @@ export function taskFieldProblems(task: unknown, era: 'legacy' | 'modern'): stri
   const ttlField = era === 'legacy' ? 'ttl' : 'ttlMs';
   const ttl = task[ttlField];
   if (!(ttlField in task)) problems.push(`${ttlField} is missing (null means unlimited)`);
-  else if (ttl !== null && !(typeof ttl === 'number' && Number.isInteger(ttl) && ttl >= 0)) problems.push(`${ttlField} ${JSON.stringify(ttl)} is not a non-negative integer or null`);
+  else if (ttl !== null && !(typeof ttl === 'number' && Number.isInteger(ttl) && ttl >= 0))
+    problems.push(`${ttlField} ${JSON.stringify(ttl)} is not a non-negative integer or null`);
   return problems;
 }
 
@@ -138,6 +139,11 @@ export const statusOf = (value: unknown): string | undefined => (isObject(value)
 /** JSON with sorted keys, to compare two answers whatever their key order. */
 export function sortedJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
-  if (isObject(value)) return `{${Object.keys(value).sort().filter((key) => value[key] !== undefined).map((key) => `${JSON.stringify(key)}:${sortedJson(value[key])}`).join(',')}}`;
+  if (isObject(value))
+    return `{${Object.keys(value)
+      .sort()
+      .filter((key) => value[key] !== undefined)
+      .map((key) => `${JSON.stringify(key)}:${sortedJson(value[key])}`)
+      .join(',')}}`;
   return JSON.stringify(value) ?? 'null';
 }

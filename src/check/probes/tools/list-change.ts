@@ -19,11 +19,12 @@ import { sampleArguments } from './sample-arguments.js';
 
 export type ListKind = 'tools' | 'resources' | 'prompts';
 
-const KINDS: Record<ListKind, { method: 'tools/list' | 'resources/list' | 'prompts/list'; field: string; key: string; filter: string; notification: string }> = {
-  tools: { method: 'tools/list', field: 'name', key: 'name', filter: 'toolsListChanged', notification: 'notifications/tools/list_changed' },
-  resources: { method: 'resources/list', field: 'uri', key: 'uri', filter: 'resourcesListChanged', notification: 'notifications/resources/list_changed' },
-  prompts: { method: 'prompts/list', field: 'name', key: 'name', filter: 'promptsListChanged', notification: 'notifications/prompts/list_changed' },
-};
+const KINDS: Record<ListKind, { method: 'tools/list' | 'resources/list' | 'prompts/list'; field: string; key: string; filter: string; notification: string }> =
+  {
+    tools: { method: 'tools/list', field: 'name', key: 'name', filter: 'toolsListChanged', notification: 'notifications/tools/list_changed' },
+    resources: { method: 'resources/list', field: 'uri', key: 'uri', filter: 'resourcesListChanged', notification: 'notifications/resources/list_changed' },
+    prompts: { method: 'prompts/list', field: 'name', key: 'name', filter: 'promptsListChanged', notification: 'notifications/prompts/list_changed' },
+  };
 
 const MAX_CALLS = 4;
 const NOTIFICATION_WAIT_MS = 1500;
@@ -43,7 +44,8 @@ export interface ListChangeProbe {
   changes: Partial<Record<ListKind, KindChange>>;
 }
 
-export const declaresListChanged = (capabilities: JsonObject, kind: ListKind): boolean => isObject(capabilities[kind]) && (capabilities[kind] as JsonObject).listChanged === true;
+export const declaresListChanged = (capabilities: JsonObject, kind: ListKind): boolean =>
+  isObject(capabilities[kind]) && (capabilities[kind] as JsonObject).listChanged === true;
 
 /** The finding of one list_changed check: `noun` names the list in messages ("tool", "resource"). */
 export async function judgeListChange(ctx: CheckContext, kind: ListKind, noun: string): Promise<Finding> {
@@ -53,11 +55,20 @@ export async function judgeListChange(ctx: CheckContext, kind: ListKind, noun: s
   const change = probe.changes[kind];
   const notification = KINDS[kind].notification;
   if (!change) {
-    return incomplete('no-change', `the ${noun} list did not change after ${probe.called.map((name) => `tools/call ${name}`).join(', ')}; allow a tool that changes it (--allow-call or a --calls file)`);
+    return incomplete(
+      'no-change',
+      `the ${noun} list did not change after ${probe.called.map((name) => `tools/call ${name}`).join(', ')}; allow a tool that changes it (--allow-call or a --calls file)`,
+    );
   }
-  const what = [change.added.length ? `added ${change.added.slice(0, 3).join(', ')}` : '', change.removed.length ? `removed ${change.removed.slice(0, 3).join(', ')}` : ''].filter(Boolean).join(', ');
+  const what = [
+    change.added.length ? `added ${change.added.slice(0, 3).join(', ')}` : '',
+    change.removed.length ? `removed ${change.removed.slice(0, 3).join(', ')}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   if (change.notified) return pass(`tools/call ${change.tool} changed the ${noun} list (${what}) and ${notification} arrived`);
-  return violation('no-notification',
+  return violation(
+    'no-notification',
     `tools/call ${change.tool} changed the ${noun} list (${what}), but no ${notification} arrived ${ctx.era === 'modern' ? 'on a subscriptions/listen stream asking for it' : 'on the session'} within ${NOTIFICATION_WAIT_MS / 1000} s; the server declares ${kind}.listChanged`,
     change.evidence,
   );
@@ -143,7 +154,9 @@ async function snapshot(client: McpClient, kinds: ListKind[]): Promise<Snapshot>
 const sameSet = (a: Set<string>, b: Set<string>): boolean => a.size === b.size && [...a].every((item) => b.has(item));
 
 function notificationsSince(client: McpClient, from: number, method: string): Frame[] {
-  return client.trace.since(from).filter((frame) => frame.direction === 'receive' && isNotification(frame.message) && (frame.message as { method?: string }).method === method);
+  return client.trace
+    .since(from)
+    .filter((frame) => frame.direction === 'receive' && isNotification(frame.message) && (frame.message as { method?: string }).method === method);
 }
 
 /**
@@ -159,7 +172,10 @@ async function openChangeStream(ctx: CheckContext, client: McpClient, kinds: Lis
   const id = `mcpvet-list-changed-${randomUUID()}`;
   if (client.era === 'modern') {
     const filter = Object.fromEntries(kinds.map((kind) => [KINDS[kind].filter, true]));
-    const params = withModernMeta({ notifications: filter }, { protocolVersion: client.protocolVersion, clientCapabilities: {}, clientInfo: MCPVET_CLIENT_INFO });
+    const params = withModernMeta(
+      { notifications: filter },
+      { protocolVersion: client.protocolVersion, clientCapabilities: {}, clientInfo: MCPVET_CLIENT_INFO },
+    );
     request = { jsonrpc: '2.0', id, method: 'subscriptions/listen', params };
     options = { headers: ctx.transport === 'http' ? modernHeaders({ protocolVersion: client.protocolVersion, method: 'subscriptions/listen', params }) : {} };
   } else {
@@ -178,7 +194,9 @@ async function openChangeStream(ctx: CheckContext, client: McpClient, kinds: Lis
     done,
     async close() {
       if (client.era === 'modern' && ctx.transport === 'stdio') {
-        await client.raw({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'mcpvet: done listening' } }).catch(() => undefined);
+        await client
+          .raw({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'mcpvet: done listening' } })
+          .catch(() => undefined);
       }
     },
   };

@@ -67,7 +67,8 @@ async function callOne(ctx: CheckContext, tool: Record<string, unknown>): Promis
   const given = policy.args ? 'the --calls arguments' : `generated arguments ${JSON.stringify(args)}`;
   if (error) return { ...call, unjudged: `"${name}" answered ${describeError(error)} to ${given}` };
   if (!isObject(result)) return { ...call, unjudged: `"${name}" gave no result` };
-  if (result.resultType !== undefined && result.resultType !== 'complete') return { ...call, unjudged: `"${name}" ended with resultType ${JSON.stringify(result.resultType)}` };
+  if (result.resultType !== undefined && result.resultType !== 'complete')
+    return { ...call, unjudged: `"${name}" ended with resultType ${JSON.stringify(result.resultType)}` };
   if (result.isError === true) return { ...call, unjudged: `"${name}" answered isError: true to ${given}; give working arguments in a --calls file` };
   return { ...call, result };
 }

@@ -42,8 +42,14 @@ function sampleValue(schema: Schema, path: string, depth: number): Value {
   switch (type) {
     case 'string': {
       if (schema.pattern !== undefined) return cannot('it has a pattern');
-      const byFormat: Record<string, string> = { uri: 'https://example.com/', email: 'user@example.com', 'date-time': '2026-01-01T00:00:00Z', date: '2026-01-01' };
-      if (typeof schema.format === 'string') return schema.format in byFormat ? { ok: true, value: byFormat[schema.format] } : cannot(`format ${schema.format}`);
+      const byFormat: Record<string, string> = {
+        uri: 'https://example.com/',
+        email: 'user@example.com',
+        'date-time': '2026-01-01T00:00:00Z',
+        date: '2026-01-01',
+      };
+      if (typeof schema.format === 'string')
+        return schema.format in byFormat ? { ok: true, value: byFormat[schema.format] } : cannot(`format ${schema.format}`);
       const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
       return { ok: true, value: 'example'.padEnd(min, 'x') };
     }

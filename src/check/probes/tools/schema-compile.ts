@@ -25,7 +25,10 @@ export function schemaCompileFinding(tools: Record<string, unknown>[], field: 'i
   });
   const notJudged = unjudged.length > 0 ? `; not judged, dialect unknown to mcpvet: ${unjudged.join(', ')}` : '';
   if (broken.length > 0) {
-    return violation('schema-does-not-compile', `${broken.length} ${field}(s) do not compile as JSON Schema (2020-12 unless $schema names another dialect): ${summarize(broken)}${notJudged}`);
+    return violation(
+      'schema-does-not-compile',
+      `${broken.length} ${field}(s) do not compile as JSON Schema (2020-12 unless $schema names another dialect): ${summarize(broken)}${notJudged}`,
+    );
   }
   return pass(`${compiled} ${field}(s) compile as JSON Schema${notJudged}`);
 }

@@ -16,7 +16,8 @@ export interface Callable {
 export type CallableOrNot = { tools: Callable[]; none?: undefined } | { tools?: undefined; none: NotJudged };
 
 export async function callableTools(ctx: CheckContext): Promise<CallableOrNot> {
-  if (!('tools' in ctx.client.serverCapabilities)) return { none: { skip: 'the server declares no tools, and only a running tool call shows this', incomplete: 'no-tools' } };
+  if (!('tools' in ctx.client.serverCapabilities))
+    return { none: { skip: 'the server declares no tools, and only a running tool call shows this', incomplete: 'no-tools' } };
   let listed: Record<string, unknown>[];
   try {
     listed = await ctx.tools();

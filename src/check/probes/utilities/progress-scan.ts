@@ -64,7 +64,11 @@ function scanOne(frames: readonly Frame[], scan: ProgressScan): void {
     const progress = params.progress;
     if (typeof progress !== 'number') continue; // the schema check (protocol.messages-valid) judges the shape
     if (entry.last !== undefined && progress <= entry.last) {
-      scan.problems.push({ frame, requirement: 'PROG-01', text: `progress for token ${token} went from ${entry.last} to ${progress}; each notification must have a larger value` });
+      scan.problems.push({
+        frame,
+        requirement: 'PROG-01',
+        text: `progress for token ${token} went from ${entry.last} to ${progress}; each notification must have a larger value`,
+      });
     }
     entry.last = progress;
   }

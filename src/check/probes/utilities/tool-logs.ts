@@ -24,7 +24,11 @@ export async function callForLogs(ctx: CheckContext, client: McpClient, tools: C
   for (const tool of tools) {
     try {
       const outcome = await client.callTool(tool.name, tool.args, meta ? { meta } : {});
-      calls.push({ name: tool.name, logs: outcome.notifications.filter((n) => n.method === 'notifications/message'), evidence: ctx.evidence(outcome.frames, client) });
+      calls.push({
+        name: tool.name,
+        logs: outcome.notifications.filter((n) => n.method === 'notifications/message'),
+        evidence: ctx.evidence(outcome.frames, client),
+      });
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
     }

@@ -12,10 +12,16 @@ export default defineCheck({
   async run(ctx) {
     const answer = await unauthenticated(ctx);
     if (isNotJudged(answer)) return notJudged(answer);
-    if (answer.status !== 401 || !answer.challenge) return skip(`${answer.label} got ${describeAuthAnswer(answer)}, no Bearer 401 challenge (see auth.no-token-401)`);
+    if (answer.status !== 401 || !answer.challenge)
+      return skip(`${answer.label} got ${describeAuthAnswer(answer)}, no Bearer 401 challenge (see auth.no-token-401)`);
     const evidence = answerEvidence(ctx, answer);
     const scope = answer.challenge.params.scope;
-    if (!scope?.trim()) return violation('no-scope', `the 401 challenge has no scope parameter (${describeAuthAnswer(answer)}); clients then fall back to every scope of scopes_supported`, evidence);
+    if (!scope?.trim())
+      return violation(
+        'no-scope',
+        `the 401 challenge has no scope parameter (${describeAuthAnswer(answer)}); clients then fall back to every scope of scopes_supported`,
+        evidence,
+      );
     return pass(`the 401 challenge names scope="${scope}"`, evidence);
   },
 });

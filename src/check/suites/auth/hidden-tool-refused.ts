@@ -19,12 +19,24 @@ export default defineCheck({
     if (isNotJudged(protection)) return notJudged(protection);
     if (!ctx.tokens.lowScope) return incomplete('no-token', 'no low-scope token was given (pass one with --token-low-scope)');
     const probe = await probeLowScope(ctx, ctx.tokens.lowScope);
-    if (probe.refusal && !probe.refusal.tool) return skip(`the low-scope token is refused every request (${probe.refusal.label}: HTTP ${probe.refusal.status}), so it sees no tool list to compare`);
+    if (probe.refusal && !probe.refusal.tool)
+      return skip(`the low-scope token is refused every request (${probe.refusal.label}: HTTP ${probe.refusal.status}), so it sees no tool list to compare`);
     if (probe.hidden.length === 0) return skip('the low-scope token sees every tool in its tools/list');
     if (probe.hiddenServed.length) {
-      return probe.hiddenServed.map(({ tool, evidence }) => violation('hidden-tool-callable', `${tool} is not in the low-scope token's tools/list, yet tools/call ${tool} with that token was served; a call must be authorized like the listing`, evidence, { tool }));
+      return probe.hiddenServed.map(({ tool, evidence }) =>
+        violation(
+          'hidden-tool-callable',
+          `${tool} is not in the low-scope token's tools/list, yet tools/call ${tool} with that token was served; a call must be authorized like the listing`,
+          evidence,
+          { tool },
+        ),
+      );
     }
-    if (probe.refusal?.tool && probe.hidden.includes(probe.refusal.tool)) return pass(`${probe.refusal.tool}, hidden from the low-scope token, was refused to it (HTTP ${probe.refusal.status})`, probe.refusal.evidence);
-    return incomplete('no-callable-tool', `no tool hidden from the low-scope token (${probe.hidden.join(', ')}) may be called: ${probe.notCalled.join('; ')} (allow one with --allow-call)`);
+    if (probe.refusal?.tool && probe.hidden.includes(probe.refusal.tool))
+      return pass(`${probe.refusal.tool}, hidden from the low-scope token, was refused to it (HTTP ${probe.refusal.status})`, probe.refusal.evidence);
+    return incomplete(
+      'no-callable-tool',
+      `no tool hidden from the low-scope token (${probe.hidden.join(', ')}) may be called: ${probe.notCalled.join('; ')} (allow one with --allow-call)`,
+    );
   },
 });

@@ -24,7 +24,12 @@ export default defineCheck({
     const supported = lookup.ok ? lookup.document.scopes_supported : undefined;
     if (Array.isArray(supported) && supported.includes(OFFLINE)) places.push(`scopes_supported of ${lookup.ok ? lookup.url : ''}`);
     const evidence = [...answerEvidence(ctx, answer), ...lookup.evidence];
-    if (places.length) return violation('offline-access-offered', `${OFFLINE} is offered in ${places.join(' and ')}; a server should leave it out (refresh tokens are the authorization server's business)`, evidence);
+    if (places.length)
+      return violation(
+        'offline-access-offered',
+        `${OFFLINE} is offered in ${places.join(' and ')}; a server should leave it out (refresh tokens are the authorization server's business)`,
+        evidence,
+      );
     return pass(`${OFFLINE} is offered neither in the challenge nor in scopes_supported`, evidence);
   },
 });

@@ -13,8 +13,14 @@ export default defineCheck({
     const answer = await unauthenticated(ctx);
     if (isNotJudged(answer)) return notJudged(answer);
     const evidence = answerEvidence(ctx, answer);
-    if (answer.status !== 401) return violation('not-401', `${answer.label} got ${describeAuthAnswer(answer)}; a protected server answers a request without a token with 401`, evidence);
-    if (!answer.challenge) return violation('no-bearer-challenge', `${answer.label} got ${describeAuthAnswer(answer)}; a 401 carries WWW-Authenticate with the Bearer scheme`, evidence);
+    if (answer.status !== 401)
+      return violation('not-401', `${answer.label} got ${describeAuthAnswer(answer)}; a protected server answers a request without a token with 401`, evidence);
+    if (!answer.challenge)
+      return violation(
+        'no-bearer-challenge',
+        `${answer.label} got ${describeAuthAnswer(answer)}; a 401 carries WWW-Authenticate with the Bearer scheme`,
+        evidence,
+      );
     return pass(`${answer.label} got 401 with a Bearer challenge`, evidence);
   },
 });

@@ -12,5 +12,10 @@ export default defineCheck({
   requirements: ['AUTH-04'],
   transports: ['http'],
   spec: 'basic/authorization#token-handling',
-  run: (ctx) => expect401(ctx, ctx.tokens.otherAudience ? { kind: 'bearer', token: ctx.tokens.otherAudience } : { missing: '--token-other-audience' }, 'a token issued for another resource'),
+  run: (ctx) =>
+    expect401(
+      ctx,
+      ctx.tokens.otherAudience ? { kind: 'bearer', token: ctx.tokens.otherAudience } : { missing: '--token-other-audience' },
+      'a token issued for another resource',
+    ),
 });

@@ -20,18 +20,26 @@ export default defineCheck({
     if (isNotJudged(protection)) return notJudged(protection);
     if (!ctx.tokens.otherUser) return incomplete('no-token', "no other identity's token was given (pass one with --token-other-user)");
     // The run's own credential headers are dropped: only the session id and the other token go.
-    const headers: Record<string, string | null> = Object.fromEntries(Object.keys(ctx.target.transport === 'http' ? (ctx.target.headers ?? {}) : {}).map((name) => [name.toLowerCase(), null]));
+    const headers: Record<string, string | null> = Object.fromEntries(
+      Object.keys(ctx.target.transport === 'http' ? (ctx.target.headers ?? {}) : {}).map((name) => [name.toLowerCase(), null]),
+    );
     headers.authorization = `Bearer ${ctx.tokens.otherUser}`;
     let outcome;
     try {
       outcome = await ctx.client.raw({ jsonrpc: '2.0', id: 'mcpvet-other-user', method: 'ping' }, { headers });
     } catch (error) {
-      if (error instanceof TransportError) return incomplete('no-answer', `a ping in the run's session with another identity's token got no answer (${error.message})`);
+      if (error instanceof TransportError)
+        return incomplete('no-answer', `a ping in the run's session with another identity's token got no answer (${error.message})`);
       throw error;
     }
     const status = outcome?.http?.status;
     const evidence = outcome ? [ctx.evidence(outcome.frames)] : [];
-    if (status !== undefined && status >= 400 && status < 500) return pass(`a ping in the run's session with another identity's token was refused (HTTP ${status})`, evidence);
-    return violation('session-shared', `a ping in the run's session (opened with the run's credential) with another identity's token got HTTP ${status ?? 'nothing'}; the session should be bound to the identity that opened it`, evidence);
+    if (status !== undefined && status >= 400 && status < 500)
+      return pass(`a ping in the run's session with another identity's token was refused (HTTP ${status})`, evidence);
+    return violation(
+      'session-shared',
+      `a ping in the run's session (opened with the run's credential) with another identity's token got HTTP ${status ?? 'nothing'}; the session should be bound to the identity that opened it`,
+      evidence,
+    );
   },
 });

@@ -16,7 +16,8 @@ export default defineCheck({
     const headers = ctx.target.transport === 'http' ? (ctx.target.headers ?? {}) : {};
     const authorization = Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
     const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
-    if (!token && Object.keys(headers).length > 0) return incomplete('no-bearer-token', "the run's credential is not an 'Authorization: Bearer' header, so there is no token to move into the query string");
+    if (!token && Object.keys(headers).length > 0)
+      return incomplete('no-bearer-token', "the run's credential is not an 'Authorization: Bearer' header, so there is no token to move into the query string");
     return expect401(ctx, { kind: 'query', token: token ?? '' }, "the run's own token");
   },
 });

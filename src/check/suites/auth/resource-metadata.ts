@@ -24,11 +24,25 @@ export default defineCheck({
     const findings: Finding[] = [];
     const servers = document.authorization_servers;
     if (!Array.isArray(servers) || servers.length === 0 || !servers.every((server) => typeof server === 'string')) {
-      findings.push({ ...violation('no-authorization-servers', `${url}: authorization_servers is ${JSON.stringify(servers) ?? 'absent'}; it must list at least one authorization server`, evidence), requirement: 'AUTH-01' });
+      findings.push({
+        ...violation(
+          'no-authorization-servers',
+          `${url}: authorization_servers is ${JSON.stringify(servers) ?? 'absent'}; it must list at least one authorization server`,
+          evidence,
+        ),
+        requirement: 'AUTH-01',
+      });
     }
     const endpoint = ctx.target.transport === 'http' ? ctx.target.url : '';
     if (!resourceMatches(document.resource, endpoint)) {
-      findings.push({ ...violation('resource-mismatch', `${url}: resource is ${JSON.stringify(document.resource) ?? 'absent'}, which does not identify the endpoint ${endpoint}; clients must reject such a document`, evidence), requirement: 'AUTH-12' });
+      findings.push({
+        ...violation(
+          'resource-mismatch',
+          `${url}: resource is ${JSON.stringify(document.resource) ?? 'absent'}, which does not identify the endpoint ${endpoint}; clients must reject such a document`,
+          evidence,
+        ),
+        requirement: 'AUTH-12',
+      });
     }
     return findings.length ? findings : pass(`${url} names ${(servers as string[]).join(', ')} and resource ${String(document.resource)}`, evidence);
   },

@@ -25,12 +25,18 @@ export default defineCheck({
     const supported = new Set(lookup.document.scopes_supported);
     const probe = await probeLowScope(ctx, ctx.tokens.lowScope);
     const refusal = probe.refusal;
-    if (!refusal?.tool) return incomplete('no-step-up', 'no tools/call was refused to the low-scope token with a scope challenge, so no step-up scope is known');
+    if (!refusal?.tool)
+      return incomplete('no-step-up', 'no tools/call was refused to the low-scope token with a scope challenge, so no step-up scope is known');
     const stepUp = scopesOf(refusal.challenge?.params.scope).filter((scope) => !scopesOf(protection.challenge?.params.scope).includes(scope));
     if (stepUp.length === 0) return incomplete('no-step-up', `the challenge for ${refusal.tool} names no scope beyond the 401's`);
     const listed = stepUp.filter((scope) => supported.has(scope));
     const evidence = [...lookup.evidence, ...refusal.evidence];
-    if (listed.length === stepUp.length) return violation('step-up-scope-supported', `scopes_supported (${[...supported].join(' ')}) already lists ${listed.join(' ')}, which only ${refusal.tool} needs: a client asking for scopes_supported gets it up front; keep scopes_supported minimal and let step-up add the rest`, evidence);
+    if (listed.length === stepUp.length)
+      return violation(
+        'step-up-scope-supported',
+        `scopes_supported (${[...supported].join(' ')}) already lists ${listed.join(' ')}, which only ${refusal.tool} needs: a client asking for scopes_supported gets it up front; keep scopes_supported minimal and let step-up add the rest`,
+        evidence,
+      );
     return pass(`the step-up scope ${stepUp.filter((scope) => !supported.has(scope)).join(' ')} of ${refusal.tool} is not in scopes_supported`, evidence);
   },
 });

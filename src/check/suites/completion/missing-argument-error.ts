@@ -20,7 +20,12 @@ export default defineCheck({
     if (!ref) return skip('the server lists no prompt and no resource template to complete for');
     const outcome = await ctx.client.complete({ ref });
     if (outcome.error?.code === ErrorCode.InvalidParams) return pass(`completion/complete for ${JSON.stringify(ref)} without an argument answered -32602`);
-    return violation('not-invalid-params', `completion/complete for ${JSON.stringify(ref)} without the required argument answered ${describeAnswer(outcome)}, not -32602 (Invalid params)`, [ctx.evidence(outcome.frames)], { method: 'completion/complete' });
+    return violation(
+      'not-invalid-params',
+      `completion/complete for ${JSON.stringify(ref)} without the required argument answered ${describeAnswer(outcome)}, not -32602 (Invalid params)`,
+      [ctx.evidence(outcome.frames)],
+      { method: 'completion/complete' },
+    );
   },
 });
 

@@ -14,7 +14,13 @@ export default defineCheck({
   async run(ctx) {
     if (!('prompts' in ctx.client.serverCapabilities)) return skip('the server declares no prompts, so there is no prompt argument to complete');
     const listing = await listPages(ctx.client, 'prompts/list');
-    const prompt = listing.items.find((item): item is Record<string, unknown> => isObject(item) && typeof item.name === 'string' && Array.isArray(item.arguments) && item.arguments.some((a) => isObject(a) && typeof a.name === 'string'));
+    const prompt = listing.items.find(
+      (item): item is Record<string, unknown> =>
+        isObject(item) &&
+        typeof item.name === 'string' &&
+        Array.isArray(item.arguments) &&
+        item.arguments.some((a) => isObject(a) && typeof a.name === 'string'),
+    );
     if (!prompt) return skip('no listed prompt declares an argument to complete');
     const argument = (prompt.arguments as Record<string, unknown>[]).find((a) => isObject(a) && typeof a.name === 'string')!.name as string;
     const outcome = await ctx.client.complete({ ref: { type: 'ref/prompt', name: prompt.name }, argument: { name: argument, value: '' } });

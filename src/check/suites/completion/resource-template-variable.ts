@@ -16,8 +16,11 @@ export default defineCheck({
   async run(ctx) {
     if (!('resources' in ctx.client.serverCapabilities)) return skip('the server declares no resources, so there is no template variable to complete');
     const listing = await listPages(ctx.client, 'resources/templates/list');
-    if (listing.pages.length === 0 && listing.problem?.outcome?.error?.code === ErrorCode.MethodNotFound) return skip('the server offers no resource templates (resources/templates/list answers -32601)');
-    const template = listing.items.find((item): item is Record<string, unknown> => isObject(item) && typeof item.uriTemplate === 'string' && templateVariables(item.uriTemplate).length > 0);
+    if (listing.pages.length === 0 && listing.problem?.outcome?.error?.code === ErrorCode.MethodNotFound)
+      return skip('the server offers no resource templates (resources/templates/list answers -32601)');
+    const template = listing.items.find(
+      (item): item is Record<string, unknown> => isObject(item) && typeof item.uriTemplate === 'string' && templateVariables(item.uriTemplate).length > 0,
+    );
     if (!template) return skip('no listed resource template has a variable to complete');
     const uriTemplate = template.uriTemplate as string;
     const variable = templateVariables(uriTemplate)[0]!;

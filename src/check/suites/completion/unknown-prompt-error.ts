@@ -14,6 +14,10 @@ export default defineCheck({
   async run(ctx) {
     const outcome = await ctx.client.complete({ ref: { type: 'ref/prompt', name: UNKNOWN_PROMPT }, argument: { name: 'value', value: '' } });
     if (outcome.error?.code === ErrorCode.InvalidParams) return pass(`completion/complete for prompt "${UNKNOWN_PROMPT}" answered -32602`);
-    return violation('not-invalid-params', `completion/complete for a prompt that does not exist ("${UNKNOWN_PROMPT}") answered ${describeAnswer(outcome)}; an invalid prompt name must give -32602 (Invalid params)`, [ctx.evidence(outcome.frames)]);
+    return violation(
+      'not-invalid-params',
+      `completion/complete for a prompt that does not exist ("${UNKNOWN_PROMPT}") answered ${describeAnswer(outcome)}; an invalid prompt name must give -32602 (Invalid params)`,
+      [ctx.evidence(outcome.frames)],
+    );
   },
 });

@@ -30,11 +30,17 @@ export default defineCheck({
     const evidence = calls.map((call) => evidenceOf(call.answer));
     const protocolError = calls.find((call) => errorOf(call.answer));
     if (protocolError) {
-      return violation('protocol-error', `${describeCall(protocolError)} got ${describeAnswer(protocolError.answer)}; input validation errors should be a result with isError: true (SEP-1303), which the model can read and correct`, evidence);
+      return violation(
+        'protocol-error',
+        `${describeCall(protocolError)} got ${describeAnswer(protocolError.answer)}; input validation errors should be a result with isError: true (SEP-1303), which the model can read and correct`,
+        evidence,
+      );
     }
     const toolErrors = calls.filter((call) => isObject(call.answer.response?.result) && call.answer.response.result.isError === true);
     if (toolErrors.length === 0) {
-      return skip(`${describeCall(calls[0]!)} was not rejected as a tool error (${describeAnswer(calls[0]!.answer)}); errors.invalid-arguments-rejected judges that`);
+      return skip(
+        `${describeCall(calls[0]!)} was not rejected as a tool error (${describeAnswer(calls[0]!.answer)}); errors.invalid-arguments-rejected judges that`,
+      );
     }
     return pass(toolErrors.map((call) => `${describeCall(call)} got a result with isError: true`).join('; '), evidence);
   },

@@ -27,7 +27,8 @@ export default defineCheck({
     const accepted = verdicts.find((v) => 'rejected' in v.verdict && !v.verdict.rejected);
     if (accepted && 'why' in accepted.verdict) return violation(accepted.verdict.code, `${accepted.sent} ${accepted.verdict.why}`, evidence);
     const rejected = verdicts.filter((v) => 'rejected' in v.verdict);
-    if (rejected.length === 0) return incomplete('input-required', verdicts.map((v) => `${v.sent} ${'undecided' in v.verdict ? v.verdict.undecided : ''}`).join('; '));
+    if (rejected.length === 0)
+      return incomplete('input-required', verdicts.map((v) => `${v.sent} ${'undecided' in v.verdict ? v.verdict.undecided : ''}`).join('; '));
     return pass(rejected.map((v) => `${v.sent} was rejected with ${'how' in v.verdict ? v.verdict.how : ''}`).join('; '), evidence);
   },
 });
@@ -38,8 +39,17 @@ function judge(call: InvalidCall): Verdict {
   const { answer } = call;
   if (errorOf(answer)) return { rejected: true, how: describeAnswer(answer) };
   const result = answer.response?.result;
-  if (!isObject(result)) return { rejected: false, code: 'no-result', why: `got ${describeAnswer(answer)}; invalid arguments must be rejected with a result with isError: true (or a -32602 error)` };
+  if (!isObject(result))
+    return {
+      rejected: false,
+      code: 'no-result',
+      why: `got ${describeAnswer(answer)}; invalid arguments must be rejected with a result with isError: true (or a -32602 error)`,
+    };
   if (result.isError === true) return { rejected: true, how: 'a result with isError: true' };
   if (result.resultType === 'input_required') return { undecided: 'asked for input (input_required) instead of answering; mcpvet does not answer it here' };
-  return { rejected: false, code: 'accepted', why: `succeeded (${clip(JSON.stringify(result.content ?? result), 160)}); the server must validate tool inputs and reject these with isError: true` };
+  return {
+    rejected: false,
+    code: 'accepted',
+    why: `succeeded (${clip(JSON.stringify(result.content ?? result), 160)}); the server must validate tool inputs and reject these with isError: true`,
+  };
 }

@@ -32,7 +32,8 @@ export default defineCheck({
       evidence.push(evidenceOf(answer));
       if (errorOf(answer)?.code !== ErrorCode.InvalidRequest) problems.push(`${probe.label} got ${describeAnswer(answer)}`);
     }
-    if (problems.length > 0) return violation('not-32600', `${problems.join('; ')}; an invalid request object must get error -32600 (Invalid Request)`, evidence);
+    if (problems.length > 0)
+      return violation('not-32600', `${problems.join('; ')}; an invalid request object must get error -32600 (Invalid Request)`, evidence);
     return pass(`${probes.map((probe) => probe.label).join(' and ')} got -32600`, evidence);
   },
 });

@@ -22,9 +22,11 @@ export default defineCheck({
     const evidence = [evidenceOf(answer)];
     const sent = `the unparsable ${ctx.transport === 'http' ? 'POST body' : 'line'} ${JSON.stringify(UNPARSABLE)}`;
     const error = errorOf(answer);
-    if (error?.code !== ErrorCode.ParseError) return violation('not-32700', `${sent} got ${describeAnswer(answer)}; it must get error -32700 (Parse error)`, evidence);
+    if (error?.code !== ErrorCode.ParseError)
+      return violation('not-32700', `${sent} got ${describeAnswer(answer)}; it must get error -32700 (Parse error)`, evidence);
     const id = answer.response?.id;
-    if (id !== null && id !== undefined) return violation('id-not-null', `${sent} got -32700 with id ${JSON.stringify(id)}; a parse error has no readable id and must carry id null`, evidence);
+    if (id !== null && id !== undefined)
+      return violation('id-not-null', `${sent} got -32700 with id ${JSON.stringify(id)}; a parse error has no readable id and must carry id null`, evidence);
     return pass(`${sent} got -32700${answer.http ? ` (HTTP ${answer.http.status})` : ''}`, evidence);
   },
 });

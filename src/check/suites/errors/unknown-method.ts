@@ -14,7 +14,12 @@ export default defineCheck({
   async run(ctx) {
     const answer = await exchange(ctx.client, eraMessage(ctx.client, probeId('unknown-method'), UNKNOWN_METHOD), { timeoutMs: ctx.timeoutMs });
     const evidence = [evidenceOf(answer)];
-    if (errorOf(answer)?.code !== ErrorCode.MethodNotFound) return violation('not-method-not-found', `${UNKNOWN_METHOD} got ${describeAnswer(answer)}; an unknown method must get error -32601 (Method not found)`, evidence);
+    if (errorOf(answer)?.code !== ErrorCode.MethodNotFound)
+      return violation(
+        'not-method-not-found',
+        `${UNKNOWN_METHOD} got ${describeAnswer(answer)}; an unknown method must get error -32601 (Method not found)`,
+        evidence,
+      );
     return pass(`${UNKNOWN_METHOD} got -32601`, evidence);
   },
 });

@@ -35,7 +35,8 @@ export default defineCheck({
     if (!error) {
       const result = answer.response?.result;
       const isError = isObject(result) && result.isError === true;
-      return violation('wrong-error',
+      return violation(
+        'wrong-error',
         `${sent} was answered with ${isError ? `a result with isError: true (${clip(JSON.stringify(result.content), 120)})` : describeAnswer(answer)}; an unknown tool is a protocol error and must get a JSON-RPC error (-32602)`,
         evidence,
       );

@@ -40,7 +40,9 @@ export default defineCheck({
     }
     if (problems.length === 0) return pass(`${answers} HTTP answer frame(s), each body matching its Content-Type`);
     const shown = problems.slice(0, 5);
-    return violation('body-mismatch', `${problems.length} answer(s) whose body does not match its Content-Type: ${shown.map((p) => p.text).join('; ')}`, [{ frames: shown.map((p) => p.frame) }]);
+    return violation('body-mismatch', `${problems.length} answer(s) whose body does not match its Content-Type: ${shown.map((p) => p.text).join('; ')}`, [
+      { frames: shown.map((p) => p.frame) },
+    ]);
   },
 });
 

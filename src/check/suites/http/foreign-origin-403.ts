@@ -23,7 +23,11 @@ export default defineCheck({
     if (ctx.era === 'legacy') return legacyProbe(ctx);
     const result = await sendProbe(ctx, { method: 'server/discover', headers: { origin: FOREIGN_ORIGIN } });
     if (result.outcome?.http?.status === 403) return pass(`Origin: ${FOREIGN_ORIGIN} got 403`);
-    return violation('foreign-origin-accepted', `server/discover with Origin: ${FOREIGN_ORIGIN} got ${describeAnswer(result)}; a server must refuse an Origin that is not its own with 403 (DNS rebinding protection)`, probeEvidence(ctx, result));
+    return violation(
+      'foreign-origin-accepted',
+      `server/discover with Origin: ${FOREIGN_ORIGIN} got ${describeAnswer(result)}; a server must refuse an Origin that is not its own with 403 (DNS rebinding protection)`,
+      probeEvidence(ctx, result),
+    );
   },
 });
 
@@ -33,14 +37,25 @@ async function legacyProbe(ctx: CheckContext): Promise<Finding> {
   try {
     outcome = await ctx.client.raw({ jsonrpc: '2.0', id: 'mcpvet-foreign-origin', method: 'ping' }, { headers: { origin: FOREIGN_ORIGIN } });
   } catch (error) {
-    if (error instanceof TransportError) return violation('no-answer', `a ping in the ${version} session with Origin: ${FOREIGN_ORIGIN} got no answer (${error.message}); a foreign Origin must get 403`);
+    if (error instanceof TransportError)
+      return violation(
+        'no-answer',
+        `a ping in the ${version} session with Origin: ${FOREIGN_ORIGIN} got no answer (${error.message}); a foreign Origin must get 403`,
+      );
     throw error;
   }
   const status = outcome?.http?.status;
   const evidence = outcome ? [ctx.evidence(outcome.frames)] : [];
   if (status === 403) return pass(`a ping in the ${version} session with Origin: ${FOREIGN_ORIGIN} got 403`, evidence);
   if (version < FORBIDDEN_403_REVISION && status !== undefined && status >= 400 && status < 500) {
-    return pass(`a ping in the ${version} session with Origin: ${FOREIGN_ORIGIN} was refused with HTTP ${status} (403 is named from ${FORBIDDEN_403_REVISION} on)`, evidence);
+    return pass(
+      `a ping in the ${version} session with Origin: ${FOREIGN_ORIGIN} was refused with HTTP ${status} (403 is named from ${FORBIDDEN_403_REVISION} on)`,
+      evidence,
+    );
   }
-  return violation('foreign-origin-accepted', `a ping in the ${version} session with Origin: ${FOREIGN_ORIGIN} got HTTP ${status ?? 'nothing'}; a server must refuse an Origin that is not its own with 403 (DNS rebinding protection)`, evidence);
+  return violation(
+    'foreign-origin-accepted',
+    `a ping in the ${version} session with Origin: ${FOREIGN_ORIGIN} got HTTP ${status ?? 'nothing'}; a server must refuse an Origin that is not its own with 403 (DNS rebinding protection)`,
+    evidence,
+  );
 }

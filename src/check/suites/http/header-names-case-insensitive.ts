@@ -56,20 +56,37 @@ export default defineCheck({
       problems.push(`${request.label} ${respelt.said}, while the same request with lower-case names got a result`);
       if (respelt.evidence) evidence.push(respelt.evidence);
     }
-    if (problems.length > 0) return violation('case-sensitive-names', `with the mirrored header names spelt MCP-PROTOCOL-VERSION, MCP-METHOD and mcp-NAME: ${problems.join('; ')}; header names are case-insensitive`, evidence);
+    if (problems.length > 0)
+      return violation(
+        'case-sensitive-names',
+        `with the mirrored header names spelt MCP-PROTOCOL-VERSION, MCP-METHOD and mcp-NAME: ${problems.join('; ')}; header names are case-insensitive`,
+        evidence,
+      );
     if (answered.length === 0) return incomplete('no-answer', `no request was answered: ${unjudged.join('; ')}`);
-    return pass(`${answered.join(' and ')} with header names in other cases (MCP-METHOD, mcp-NAME...) were answered${unjudged.length ? `; not judged: ${unjudged.join('; ')}` : ''}`);
+    return pass(
+      `${answered.join(' and ')} with header names in other cases (MCP-METHOD, mcp-NAME...) were answered${unjudged.length ? `; not judged: ${unjudged.join('; ')}` : ''}`,
+    );
   },
 });
 
-async function send(ctx: CheckContext, request: CaseRequest, renameHeaders: Record<string, string>): Promise<{ answered: boolean; timedOut?: boolean; said: string; evidence?: Evidence }> {
+async function send(
+  ctx: CheckContext,
+  request: CaseRequest,
+  renameHeaders: Record<string, string>,
+): Promise<{ answered: boolean; timedOut?: boolean; said: string; evidence?: Evidence }> {
   const id = requestId('case');
-  const outcome = await sendStream(ctx, ctx.client, { message: { jsonrpc: '2.0', id, method: request.method, params: request.params }, inputSchema: request.inputSchema, graceMs: 0, renameHeaders });
+  const outcome = await sendStream(ctx, ctx.client, {
+    message: { jsonrpc: '2.0', id, method: request.method, params: request.params },
+    inputSchema: request.inputSchema,
+    graceMs: 0,
+    renameHeaders,
+  });
   if ('failure' in outcome) return { answered: false, timedOut: true, said: `got no answer (${outcome.failure})` };
   const answer = streamMessages(outcome).find((message) => message.id === id) ?? outcome.json;
   if (isObject(answer) && 'result' in answer) return { answered: true, said: 'got a result' };
   // An SSE stream mcpvet stopped reading before the answer came is a timeout too.
-  if (!isObject(answer) && !outcome.ended) return { answered: false, timedOut: true, said: `got HTTP ${outcome.status} and no answer within ${ctx.timeoutMs} ms` };
+  if (!isObject(answer) && !outcome.ended)
+    return { answered: false, timedOut: true, said: `got HTTP ${outcome.status} and no answer within ${ctx.timeoutMs} ms` };
   const error = isObject(answer) && isObject(answer.error) ? ` with error ${String(answer.error.code)} "${String(answer.error.message)}"` : '';
   return { answered: false, said: `got HTTP ${outcome.status}${error}`, evidence: ctx.evidence(outcome.frames) };
 }

@@ -18,9 +18,16 @@ export default defineCheck({
   async run(ctx) {
     const versions = ctx.client.handshake?.supportedVersions;
     const legacy = Array.isArray(versions) ? versions.filter((version) => typeof version === 'string' && eraOfVersion(version) === 'legacy') : [];
-    if (legacy.length > 0) return skip(`the server also serves legacy revisions (${legacy.join(', ')}), where Last-Event-ID resumes a stream; the rule is for 2026-07-28-only servers`);
+    if (legacy.length > 0)
+      return skip(
+        `the server also serves legacy revisions (${legacy.join(', ')}), where Last-Event-ID resumes a stream; the rule is for 2026-07-28-only servers`,
+      );
     const result = await sendProbe(ctx, { method: 'server/discover', headers: { 'last-event-id': 'mcpvet-stream-0-1' } });
     if (result.outcome?.result) return pass('server/discover carrying Last-Event-ID was answered as usual');
-    return violation('last-event-id-refused', `server/discover carrying Last-Event-ID: mcpvet-stream-0-1 got ${describeAnswer(result)}; a 2026-07-28-only server should ignore the header`, probeEvidence(ctx, result));
+    return violation(
+      'last-event-id-refused',
+      `server/discover carrying Last-Event-ID: mcpvet-stream-0-1 got ${describeAnswer(result)}; a 2026-07-28-only server should ignore the header`,
+      probeEvidence(ctx, result),
+    );
   },
 });

@@ -23,12 +23,17 @@ export default defineCheck({
       const deleted = await client.raw('', { httpMethod: 'DELETE' });
       const deleteStatus = deleted?.http?.status;
       if (deleteStatus === 405) return skip('the server does not let clients end sessions (DELETE got 405, which is allowed)');
-      if (deleteStatus === undefined || deleteStatus >= 300) return skip(`DELETE of the session got HTTP ${deleteStatus ?? 'nothing'}, so the session may still exist`);
+      if (deleteStatus === undefined || deleteStatus >= 300)
+        return skip(`DELETE of the session got HTTP ${deleteStatus ?? 'nothing'}, so the session may still exist`);
       const after = await client.raw({ jsonrpc: '2.0', id: 'mcpvet-after-delete', method: 'ping' });
       const status = after?.http?.status;
       const evidence = [ctx.evidence(deleted!.frames, client), ...(after ? [ctx.evidence(after.frames, client)] : [])];
       if (status === 404) return pass(`after DELETE (HTTP ${deleteStatus}), a request with the old session id got 404`);
-      return violation('deleted-session-served', `after DELETE of session ${sessionId} (HTTP ${deleteStatus}), a ping with that session id got HTTP ${status}; a terminated session must answer 404 so the client starts a new one`, evidence);
+      return violation(
+        'deleted-session-served',
+        `after DELETE of session ${sessionId} (HTTP ${deleteStatus}), a ping with that session id got HTTP ${status}; a terminated session must answer 404 so the client starts a new one`,
+        evidence,
+      );
     } catch (error) {
       if (error instanceof TransportError) return violation('no-answer', `the session probe got no answer: ${error.message}`);
       throw error;

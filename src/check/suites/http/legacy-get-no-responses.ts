@@ -25,6 +25,10 @@ export default defineCheck({
     const responses = streamMessages(outcome).filter((message) => 'id' in message && ('result' in message || 'error' in message) && !('method' in message));
     if (responses.length === 0) return pass(`the GET stream carried ${streamMessages(outcome).length} message(s) in its window, no JSON-RPC response`);
     const ids = responses.map((message) => JSON.stringify(isObject(message) ? message.id : null)).join(', ');
-    return violation('response-on-get-stream', `the GET stream (opened without Last-Event-ID, so resuming nothing) carried ${responses.length} JSON-RPC response(s), id ${ids}; responses belong on the stream of the POST they answer`, [ctx.evidence(outcome.frames, client)]);
+    return violation(
+      'response-on-get-stream',
+      `the GET stream (opened without Last-Event-ID, so resuming nothing) carried ${responses.length} JSON-RPC response(s), id ${ids}; responses belong on the stream of the POST they answer`,
+      [ctx.evidence(outcome.frames, client)],
+    );
   },
 });

@@ -13,10 +13,15 @@ export default defineCheck({
   spec: '2025-11-25/basic/transports#listening-for-messages-from-the-server',
   async run(ctx) {
     const { client, outcome } = await openGetStream(ctx);
-    if ('failure' in outcome) return violation('no-answer', `GET on the endpoint got no answer (${outcome.failure}); the server must open a text/event-stream or answer 405`);
+    if ('failure' in outcome)
+      return violation('no-answer', `GET on the endpoint got no answer (${outcome.failure}); the server must open a text/event-stream or answer 405`);
     const evidence = [ctx.evidence(outcome.frames, client)];
     if (outcome.status === 405) return pass('GET on the endpoint got 405 (the server offers no GET stream)');
     if (outcome.status < 300 && isSse(outcome)) return pass(`GET on the endpoint opened a text/event-stream (HTTP ${outcome.status})`);
-    return violation('not-sse-or-405', `GET on the endpoint (with the session's Mcp-Session-Id) got HTTP ${outcome.status} ${outcome.contentType ?? 'with no Content-Type'}; the server must answer Content-Type: text/event-stream, or 405 Method Not Allowed`, evidence);
+    return violation(
+      'not-sse-or-405',
+      `GET on the endpoint (with the session's Mcp-Session-Id) got HTTP ${outcome.status} ${outcome.contentType ?? 'with no Content-Type'}; the server must answer Content-Type: text/event-stream, or 405 Method Not Allowed`,
+      evidence,
+    );
   },
 });

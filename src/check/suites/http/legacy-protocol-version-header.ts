@@ -17,17 +17,23 @@ export default defineCheck({
   transports: ['http'],
   spec: '2025-11-25/basic/transports#protocol-version-header',
   async run(ctx) {
-    if (ctx.client.protocolVersion < '2025-06-18') return skip(`the session speaks ${ctx.client.protocolVersion}, before the header was introduced (2025-06-18)`);
+    if (ctx.client.protocolVersion < '2025-06-18')
+      return skip(`the session speaks ${ctx.client.protocolVersion}, before the header was introduced (2025-06-18)`);
     let outcome;
     try {
       outcome = await ctx.client.raw({ jsonrpc: '2.0', id: 'mcpvet-bad-version', method: 'ping' }, { headers: { 'mcp-protocol-version': INVALID_VERSION } });
     } catch (error) {
-      if (error instanceof TransportError) return violation('no-answer', `a ping with MCP-Protocol-Version: ${INVALID_VERSION} got no answer: ${error.message}`);
+      if (error instanceof TransportError)
+        return violation('no-answer', `a ping with MCP-Protocol-Version: ${INVALID_VERSION} got no answer: ${error.message}`);
       throw error;
     }
     const status = outcome?.http?.status;
     const evidence = outcome ? [ctx.evidence(outcome.frames)] : [];
     if (status === 400) return pass(`MCP-Protocol-Version: ${INVALID_VERSION} on a ${ctx.client.protocolVersion} session got 400`);
-    return violation('invalid-version-accepted', `a ping in a ${ctx.client.protocolVersion} session with MCP-Protocol-Version: ${INVALID_VERSION} got HTTP ${status ?? 'nothing'}; an invalid or unsupported version header must get 400 Bad Request`, evidence);
+    return violation(
+      'invalid-version-accepted',
+      `a ping in a ${ctx.client.protocolVersion} session with MCP-Protocol-Version: ${INVALID_VERSION} got HTTP ${status ?? 'nothing'}; an invalid or unsupported version header must get 400 Bad Request`,
+      evidence,
+    );
   },
 });

@@ -30,10 +30,14 @@ export default defineCheck({
       if (id !== undefined) ids.push(id);
     }
     const distinct = new Set(ids).size;
-    if (distinct < ids.length) return violation('repeated-session-id', `${ids.length} sessions got only ${distinct} distinct session id(s); session ids should be globally unique`);
+    if (distinct < ids.length)
+      return violation('repeated-session-id', `${ids.length} sessions got only ${distinct} distinct session id(s); session ids should be globally unique`);
     const varying = varyingSpan(ids);
     if (varying < MIN_VARYING) {
-      return violation('guessable-session-id', `${ids.length} session ids (${ids[0]!.length} characters long) differ only in ${varying} character(s) between their common prefix and suffix, like a counter or a clock; session ids should be cryptographically secure (a random UUID, a signed token, a hash)`);
+      return violation(
+        'guessable-session-id',
+        `${ids.length} session ids (${ids[0]!.length} characters long) differ only in ${varying} character(s) between their common prefix and suffix, like a counter or a clock; session ids should be cryptographically secure (a random UUID, a signed token, a hash)`,
+      );
     }
     return pass(`${ids.length} sessions got distinct ids that differ in ${varying}+ characters`);
   },

@@ -20,12 +20,17 @@ export default defineCheck({
     if (sessionIdOf(ctx.client) === undefined) return skip('the server gave no Mcp-Session-Id at initialize, so it requires none');
     const id = requestId('no-session');
     const outcome = await sendStream(ctx, ctx.client, { message: { jsonrpc: '2.0', id, method: 'ping' }, headers: { 'mcp-session-id': null }, graceMs: 0 });
-    if ('failure' in outcome) return violation('no-answer', `a ping without Mcp-Session-Id got no answer (${outcome.failure}); a server that requires a session answers 400`);
+    if ('failure' in outcome)
+      return violation('no-answer', `a ping without Mcp-Session-Id got no answer (${outcome.failure}); a server that requires a session answers 400`);
     const evidence = [ctx.evidence(outcome.frames)];
     const answer = streamMessages(outcome).find((message) => message.id === id) ?? outcome.json;
     if (outcome.status === 400) return pass('a ping without Mcp-Session-Id got 400');
-    if (outcome.status < 300 && isObject(answer) && 'result' in answer) return skip('a ping without Mcp-Session-Id was answered normally: the server does not require a session');
-    return violation('not-400', `a ping without Mcp-Session-Id got HTTP ${outcome.status}${isObject(answer) && isObject(answer.error) ? ` with error ${String(answer.error.code)}` : ''}; a server that requires a session should answer 400 Bad Request`, evidence);
+    if (outcome.status < 300 && isObject(answer) && 'result' in answer)
+      return skip('a ping without Mcp-Session-Id was answered normally: the server does not require a session');
+    return violation(
+      'not-400',
+      `a ping without Mcp-Session-Id got HTTP ${outcome.status}${isObject(answer) && isObject(answer.error) ? ` with error ${String(answer.error.code)}` : ''}; a server that requires a session should answer 400 Bad Request`,
+      evidence,
+    );
   },
 });
-

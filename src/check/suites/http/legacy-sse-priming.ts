@@ -27,22 +27,40 @@ export default defineCheck({
     if (ctx.client.protocolVersion < '2025-11-25') return skip(`the session speaks ${ctx.client.protocolVersion}; priming events arrived in 2025-11-25`);
     const { found, tried, callable } = await findStreamingAnswer(ctx, ctx.client);
     if (!found) {
-      if (callable === 0) return incomplete('no-callable-tool', `no request was answered with a stream (${tried.join('; ')}), and no tool may be called that might stream (--allow-call)`);
+      if (callable === 0)
+        return incomplete(
+          'no-callable-tool',
+          `no request was answered with a stream (${tried.join('; ')}), and no tool may be called that might stream (--allow-call)`,
+        );
       return skip(`no request was answered with an SSE stream (${tried.join('; ')})`);
     }
     const { outcome, label, id } = found;
     const evidence = [ctx.evidence(outcome.frames)];
     if (!outcome.items.some((item) => item.kind === 'event' && item.id)) {
-      return skip(`no event of the ${label} SSE stream carries an id: the stream is not resumable, and a priming event only serves resumption with Last-Event-ID`);
+      return skip(
+        `no event of the ${label} SSE stream carries an id: the stream is not resumable, and a priming event only serves resumption with Last-Event-ID`,
+      );
     }
     const first = outcome.items[0];
-    if (!first || first.kind !== 'event' || !first.id || first.data !== '') {
-      const got = !first ? 'nothing' : first.kind === 'retry' ? `a retry field` : `an event with ${first.id ? `id ${JSON.stringify(first.id)}` : 'no id'} and ${first.data ? 'data' : 'empty data'}`;
-      return violation('no-priming-event', `the ${label} SSE stream began with ${got}; it should begin with a priming event (an id and empty data) so the client can resume with Last-Event-ID`, evidence);
+    if (first?.kind !== 'event' || !first.id || first.data !== '') {
+      const got = !first
+        ? 'nothing'
+        : first.kind === 'retry'
+          ? `a retry field`
+          : `an event with ${first.id ? `id ${JSON.stringify(first.id)}` : 'no id'} and ${first.data ? 'data' : 'empty data'}`;
+      return violation(
+        'no-priming-event',
+        `the ${label} SSE stream began with ${got}; it should begin with a priming event (an id and empty data) so the client can resume with Last-Event-ID`,
+        evidence,
+      );
     }
     const answered = outcome.items.some((item) => isObject(item.message) && item.message.id === id && !('method' in item.message));
     if (outcome.ended && !answered && !outcome.items.some((item) => item.kind === 'retry')) {
-      return violation('closed-without-retry', `the server closed the ${label} stream before its response without a retry field; a server that closes the connection early should send retry first`, evidence);
+      return violation(
+        'closed-without-retry',
+        `the server closed the ${label} stream before its response without a retry field; a server that closes the connection early should send retry first`,
+        evidence,
+      );
     }
     return pass(`the ${label} stream began with priming event id ${JSON.stringify(first.id)}${answered ? '' : ' and was closed early after a retry field'}`);
   },

@@ -15,6 +15,10 @@ export default defineCheck({
     const result = await sendProbe(ctx, { method: 'server/discover', headers: { 'mcp-method': 'tools/list' } });
     const problem = expectRejection(result, 400, ErrorCode.HeaderMismatch);
     if (!problem) return pass('a server/discover body under Mcp-Method: tools/list was refused with 400 and -32020');
-    return violation('mismatch-accepted', `a server/discover body sent with Mcp-Method: tools/list ${problem} (HeaderMismatch); intermediaries route on this header, so it must agree with the body`, probeEvidence(ctx, result));
+    return violation(
+      'mismatch-accepted',
+      `a server/discover body sent with Mcp-Method: tools/list ${problem} (HeaderMismatch); intermediaries route on this header, so it must agree with the body`,
+      probeEvidence(ctx, result),
+    );
   },
 });

@@ -4,7 +4,7 @@
  * one must be answered as the plain one is (the encoding is optional for a plain value, never wrong).
  */
 import { ErrorCode } from '../../../protocol/errors.js';
-import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
+import { defineCheck, pass, violation, notJudged } from '../../define.js';
 import { base64Form, describeAnswer, namedRequest, probeEvidence, sendProbe } from '../../probes/http/probe.js';
 
 export default defineCheck({
@@ -24,7 +24,8 @@ export default defineCheck({
     const refused = result.outcome?.error?.code === ErrorCode.HeaderMismatch || (result.outcome?.http?.status === 400 && plain.outcome?.http?.status !== 400);
     const sameKind = Boolean(result.outcome?.result) === Boolean(plain.outcome?.result);
     if (!refused && sameKind) return pass(`${request.label} with Mcp-Name: ${encoded} was answered like the plain form (${describeAnswer(result)})`);
-    return violation('bad-base64-accepted',
+    return violation(
+      'bad-base64-accepted',
       `${request.label} with Mcp-Name: ${encoded} (the base64 form of "${request.name}") got ${describeAnswer(result)}, while the plain header got ${describeAnswer(plain)}; servers must decode =?base64?…?= before comparing`,
       [...probeEvidence(ctx, result), ...probeEvidence(ctx, plain)],
     );

@@ -1,7 +1,7 @@
 /** Mcp-Name must equal params.name (or params.uri); a mismatch gets 400 with -32020 (DIGEST §3). */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { encodeHeaderValue } from '../../../protocol/headers.js';
-import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
+import { defineCheck, pass, violation, notJudged } from '../../define.js';
 import { expectRejection, namedRequest, probeEvidence, sendProbe } from '../../probes/http/probe.js';
 
 export default defineCheck({

@@ -1,6 +1,6 @@
 /** tools/call, prompts/get and resources/read carry Mcp-Name; without it: 400 with -32020 (DIGEST §3). */
 import { ErrorCode } from '../../../protocol/errors.js';
-import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
+import { defineCheck, pass, violation, notJudged } from '../../define.js';
 import { expectRejection, namedRequest, probeEvidence, sendProbe } from '../../probes/http/probe.js';
 
 export default defineCheck({

@@ -23,9 +23,18 @@ export default defineCheck({
     const status = outcome.http?.status;
     if (outcome.error?.code === ErrorCode.MissingRequiredClientCapability) {
       if (status === 400) return pass(`${found.candidate.label} without ${found.capabilities.join(', ')} got HTTP 400 with -32021`);
-      return violation('wrong-http-status', `${found.candidate.label} without ${found.capabilities.join(', ')} got -32021 with HTTP ${status}; the status must be 400`, evidence);
+      return violation(
+        'wrong-http-status',
+        `${found.candidate.label} without ${found.capabilities.join(', ')} got -32021 with HTTP ${status}; the status must be 400`,
+        evidence,
+      );
     }
-    if (outcome.result) return skip(`${found.candidate.label} declaring no capabilities answered ${describeOutcome(outcome)} (a fallback), so no -32021 to judge`);
-    return violation('not-32021', `${found.candidate.label} needs ${found.capabilities.join(', ')}; declaring none it got ${describeOutcome(outcome)}, where HTTP 400 with -32021 is due`, evidence);
+    if (outcome.result)
+      return skip(`${found.candidate.label} declaring no capabilities answered ${describeOutcome(outcome)} (a fallback), so no -32021 to judge`);
+    return violation(
+      'not-32021',
+      `${found.candidate.label} needs ${found.capabilities.join(', ')}; declaring none it got ${describeOutcome(outcome)}, where HTTP 400 with -32021 is due`,
+      evidence,
+    );
   },
 });

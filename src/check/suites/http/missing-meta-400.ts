@@ -31,6 +31,9 @@ export default defineCheck({
       problems.push(`params without _meta got ${describeAnswer(withoutMeta)} (wanted HTTP 400 with -32602)`);
     }
     if (problems.length === 0) return pass('requests missing _meta keys were refused with HTTP 400 and -32602');
-    return violation('missing-meta-accepted', `server/discover ${problems.join('; ')}`, [...probeEvidence(ctx, withoutCapabilities), ...probeEvidence(ctx, withoutMeta)]);
+    return violation('missing-meta-accepted', `server/discover ${problems.join('; ')}`, [
+      ...probeEvidence(ctx, withoutCapabilities),
+      ...probeEvidence(ctx, withoutMeta),
+    ]);
   },
 });

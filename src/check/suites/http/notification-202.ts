@@ -29,14 +29,21 @@ export default defineCheck({
     if (!outcome || status === undefined) return violation('no-http-answer', 'a notification POST got no HTTP answer');
     // Other checks share the connection: only frames of this POST's exchange are its answer.
     const frames = ctx.client.trace.range(outcome.frames.from, outcome.frames.to);
-    const sent = frames.find((frame) => frame.direction === 'send' && isObject(frame.message) && isObject(frame.message.params) && frame.message.params.requestId === requestId);
+    const sent = frames.find(
+      (frame) => frame.direction === 'send' && isObject(frame.message) && isObject(frame.message.params) && frame.message.params.requestId === requestId,
+    );
     const body = frames
       .filter((frame) => frame.direction === 'receive' && frame.http?.exchange === sent?.http?.exchange && frame.raw.trim() !== '')
       .map((frame) => frame.raw)
       .join('');
     const evidence = [ctx.evidence(outcome.frames)];
     if (status === 202 && body === '') return pass('notifications/cancelled was accepted with 202 and no body');
-    if (status >= 400 && status < 500) return pass(`notifications/cancelled was rejected with ${status}, which the spec allows for a notification it does not accept`);
-    return violation('not-202', `notifications/cancelled got HTTP ${status}${body ? ` with a body (${body.slice(0, 120)})` : ''}; an accepted notification gets 202 with no body`, evidence);
+    if (status >= 400 && status < 500)
+      return pass(`notifications/cancelled was rejected with ${status}, which the spec allows for a notification it does not accept`);
+    return violation(
+      'not-202',
+      `notifications/cancelled got HTTP ${status}${body ? ` with a body (${body.slice(0, 120)})` : ''}; an accepted notification gets 202 with no body`,
+      evidence,
+    );
   },
 });

@@ -25,20 +25,30 @@ export default defineCheck({
     const arg = found.find((candidate) => !isRequired(candidate.inputSchema, candidate.path)) ?? found[0]!;
     const problems: string[] = [];
     const evidence: Evidence[] = [];
-    for (const [label, value] of [['absent', undefined], ['null', null]] as const) {
+    for (const [label, value] of [
+      ['absent', undefined],
+      ['null', null],
+    ] as const) {
       const args = setArg(arg.args, arg.path, value);
       const result = await sendProbe(ctx, { method: 'tools/call', params: { name: arg.tool, arguments: args }, inputSchema: arg.inputSchema });
       if (result.outcome?.error?.code === ErrorCode.HeaderMismatch) {
-        problems.push(`with argument ${arg.path.join('.')} ${label} and no Mcp-Param-${arg.headerName} header, tools/call ${arg.tool} got ${describeAnswer(result)}`);
+        problems.push(
+          `with argument ${arg.path.join('.')} ${label} and no Mcp-Param-${arg.headerName} header, tools/call ${arg.tool} got ${describeAnswer(result)}`,
+        );
         evidence.push(...probeEvidence(ctx, result));
       }
     }
-    if (problems.length === 0) return pass(`tools/call ${arg.tool} with ${arg.path.join('.')} absent, then null, and no Mcp-Param-${arg.headerName} header was not refused for the header`);
+    if (problems.length === 0)
+      return pass(
+        `tools/call ${arg.tool} with ${arg.path.join('.')} absent, then null, and no Mcp-Param-${arg.headerName} header was not refused for the header`,
+      );
     return violation('header-expected', `${problems.join('; ')}; the server must not expect the header when the argument is null or absent`, evidence);
   },
 });
 
 function isRequired(schema: unknown, path: string[]): boolean {
-  const parent = path.slice(0, -1).reduce<unknown>((node, key) => (node as { properties?: Record<string, unknown> })?.properties?.[key], schema) as { required?: unknown } | undefined;
+  const parent = path.slice(0, -1).reduce<unknown>((node, key) => (node as { properties?: Record<string, unknown> })?.properties?.[key], schema) as
+    | { required?: unknown }
+    | undefined;
   return Array.isArray(parent?.required) && parent.required.includes(path[path.length - 1]);
 }

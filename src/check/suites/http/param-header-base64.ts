@@ -1,6 +1,6 @@
 /** Mcp-Param-* values may come base64-encoded (`=?base64?…?=`); servers decode before comparing (DIGEST §3). */
 import { ErrorCode } from '../../../protocol/errors.js';
-import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
+import { defineCheck, pass, violation, notJudged } from '../../define.js';
 import { headerToolCall } from '../../probes/http/header-tool.js';
 import { base64Form, describeAnswer, probeEvidence, sendProbe } from '../../probes/http/probe.js';
 
@@ -25,7 +25,8 @@ export default defineCheck({
     if (!refused && Boolean(result.outcome?.result) === Boolean(plain.outcome?.result)) {
       return pass(`${call.request.label} with Mcp-Param-${call.headerName}: ${encoded} was answered like the plain form (${describeAnswer(result)})`);
     }
-    return violation('bad-base64-accepted',
+    return violation(
+      'bad-base64-accepted',
       `${call.request.label} with Mcp-Param-${call.headerName}: ${encoded} (the base64 form of ${JSON.stringify(plainText)}) got ${describeAnswer(result)}, while the plain header got ${describeAnswer(plain)}; servers must decode =?base64?…?= before comparing`,
       [...probeEvidence(ctx, result), ...probeEvidence(ctx, plain)],
     );

@@ -26,10 +26,19 @@ export default defineCheck({
     const current = arg.path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], arg.args);
     const value = Number.isInteger(current) ? (current as number) : (sampleValue(arg.schema) as number);
     const header = `${value}.0`;
-    const result = await sendProbe(ctx, { method: 'tools/call', params: { name: arg.tool, arguments: setArg(arg.args, arg.path, value) }, inputSchema: arg.inputSchema, headers: { [headerKey(arg.headerName)]: header } });
+    const result = await sendProbe(ctx, {
+      method: 'tools/call',
+      params: { name: arg.tool, arguments: setArg(arg.args, arg.path, value) },
+      inputSchema: arg.inputSchema,
+      headers: { [headerKey(arg.headerName)]: header },
+    });
     if (result.outcome?.error?.code !== ErrorCode.HeaderMismatch) {
       return pass(`tools/call ${arg.tool} with argument ${value} and Mcp-Param-${arg.headerName}: ${header} was not refused (${describeAnswer(result)})`);
     }
-    return violation('compared-as-string', `tools/call ${arg.tool} with argument ${arg.path.join('.')} = ${value} and Mcp-Param-${arg.headerName}: ${header} got ${describeAnswer(result)}; integer values should be compared numerically, so ${header} equals ${value}`, probeEvidence(ctx, result));
+    return violation(
+      'compared-as-string',
+      `tools/call ${arg.tool} with argument ${arg.path.join('.')} = ${value} and Mcp-Param-${arg.headerName}: ${header} got ${describeAnswer(result)}; integer values should be compared numerically, so ${header} equals ${value}`,
+      probeEvidence(ctx, result),
+    );
   },
 });

@@ -22,12 +22,23 @@ export default defineCheck({
     const found = await headerArgs(ctx);
     if (!Array.isArray(found)) return notJudged(found);
     // Free-text strings only: an enum or a pattern would refuse the value for another reason.
-    const arg = found.find((candidate) => typeOf(candidate.schema) === 'string' && !candidate.schema.enum && !candidate.schema.pattern && !candidate.schema.format);
+    const arg = found.find(
+      (candidate) => typeOf(candidate.schema) === 'string' && !candidate.schema.enum && !candidate.schema.pattern && !candidate.schema.format,
+    );
     if (!arg) return skip('no callable tool has a free-text string x-mcp-header argument to carry invalid characters');
     const value = 'mcpvet-caf\u00e9';
-    const result = await sendProbe(ctx, { method: 'tools/call', params: { name: arg.tool, arguments: setArg(arg.args, arg.path, value) }, inputSchema: arg.inputSchema, headers: { [headerKey(arg.headerName)]: value } });
+    const result = await sendProbe(ctx, {
+      method: 'tools/call',
+      params: { name: arg.tool, arguments: setArg(arg.args, arg.path, value) },
+      inputSchema: arg.inputSchema,
+      headers: { [headerKey(arg.headerName)]: value },
+    });
     const problem = expectRejection(result, 400, ErrorCode.HeaderMismatch);
     if (!problem) return pass(`tools/call ${arg.tool} with a raw non-ASCII Mcp-Param-${arg.headerName} value was refused with 400 and -32020`);
-    return violation('invalid-characters-accepted', `tools/call ${arg.tool} with Mcp-Param-${arg.headerName} carrying the raw byte 0xE9 (not the base64 form) ${problem} (HeaderMismatch); a header value with invalid characters must be rejected`, probeEvidence(ctx, result));
+    return violation(
+      'invalid-characters-accepted',
+      `tools/call ${arg.tool} with Mcp-Param-${arg.headerName} carrying the raw byte 0xE9 (not the base64 form) ${problem} (HeaderMismatch); a header value with invalid characters must be rejected`,
+      probeEvidence(ctx, result),
+    );
   },
 });

@@ -1,7 +1,7 @@
 /** An Mcp-Param-* header must equal its argument after decoding; a mismatch gets 400 with -32020 (DIGEST §3). */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { encodeHeaderValue } from '../../../protocol/headers.js';
-import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
+import { defineCheck, pass, violation, notJudged } from '../../define.js';
 import { differentValue, headerToolCall } from '../../probes/http/header-tool.js';
 import { expectRejection, probeEvidence, sendProbe } from '../../probes/http/probe.js';
 
@@ -20,7 +20,14 @@ export default defineCheck({
     const other = encodeHeaderValue(differentValue(call.bodyValue));
     const result = await sendProbe(ctx, { ...call.request, headers: { [call.header]: other } });
     const problem = expectRejection(result, 400, ErrorCode.HeaderMismatch);
-    if (!problem) return pass(`${call.request.label} with Mcp-Param-${call.headerName}: ${other} against argument ${JSON.stringify(call.bodyValue)} was refused with 400 and -32020`);
-    return violation('mismatch-accepted', `${call.request.label} with argument ${JSON.stringify(call.bodyValue)} but Mcp-Param-${call.headerName}: ${other} ${problem} (HeaderMismatch)`, probeEvidence(ctx, result));
+    if (!problem)
+      return pass(
+        `${call.request.label} with Mcp-Param-${call.headerName}: ${other} against argument ${JSON.stringify(call.bodyValue)} was refused with 400 and -32020`,
+      );
+    return violation(
+      'mismatch-accepted',
+      `${call.request.label} with argument ${JSON.stringify(call.bodyValue)} but Mcp-Param-${call.headerName}: ${other} ${problem} (HeaderMismatch)`,
+      probeEvidence(ctx, result),
+    );
   },
 });

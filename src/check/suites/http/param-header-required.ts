@@ -1,6 +1,6 @@
 /** An x-mcp-header argument with a value needs its Mcp-Param-* header; without it: 400 with -32020 (DIGEST §3). */
 import { ErrorCode } from '../../../protocol/errors.js';
-import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
+import { defineCheck, pass, violation, notJudged } from '../../define.js';
 import { headerToolCall } from '../../probes/http/header-tool.js';
 import { expectRejection, probeEvidence, sendProbe } from '../../probes/http/probe.js';
 
@@ -19,6 +19,10 @@ export default defineCheck({
     const result = await sendProbe(ctx, { ...call.request, headers: { [call.header]: null } });
     const problem = expectRejection(result, 400, ErrorCode.HeaderMismatch);
     if (!problem) return pass(`${call.request.label} without Mcp-Param-${call.headerName} was refused with 400 and -32020`);
-    return violation('missing-header-accepted', `${call.request.label} with argument value ${JSON.stringify(call.bodyValue)} but no Mcp-Param-${call.headerName} header ${problem} (HeaderMismatch)`, probeEvidence(ctx, result));
+    return violation(
+      'missing-header-accepted',
+      `${call.request.label} with argument value ${JSON.stringify(call.bodyValue)} but no Mcp-Param-${call.headerName} header ${problem} (HeaderMismatch)`,
+      probeEvidence(ctx, result),
+    );
   },
 });

@@ -17,6 +17,10 @@ export default defineCheck({
     const result = await sendProbe(ctx, { method: 'server/discover', headers: { 'mcp-protocol-version': LATEST_LEGACY_VERSION } });
     const problem = expectRejection(result, 400, ErrorCode.HeaderMismatch);
     if (!problem) return pass(`MCP-Protocol-Version: ${LATEST_LEGACY_VERSION} over a ${ctx.client.protocolVersion} body was refused with 400 and -32020`);
-    return violation('mismatch-accepted', `server/discover with _meta protocolVersion ${ctx.client.protocolVersion} but header MCP-Protocol-Version: ${LATEST_LEGACY_VERSION} ${problem} (HeaderMismatch)`, probeEvidence(ctx, result));
+    return violation(
+      'mismatch-accepted',
+      `server/discover with _meta protocolVersion ${ctx.client.protocolVersion} but header MCP-Protocol-Version: ${LATEST_LEGACY_VERSION} ${problem} (HeaderMismatch)`,
+      probeEvidence(ctx, result),
+    );
   },
 });

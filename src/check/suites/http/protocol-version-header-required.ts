@@ -31,11 +31,17 @@ export default defineCheck({
     if (older.length > 0) return skip(`the server serves ${older.join(', ')}, older than the header, so it may take a missing header as 2025-03-26`);
     const negotiated = await versionForOldClient(ctx);
     if (negotiated !== undefined && negotiated < HEADER_SINCE) {
-      return skip(`an initialize offering ${OLD_CLIENT_VERSION} negotiated ${negotiated}: the server serves clients older than the header (though discover lists only ${supported.join(', ')}), so it may take a missing header as 2025-03-26`);
+      return skip(
+        `an initialize offering ${OLD_CLIENT_VERSION} negotiated ${negotiated}: the server serves clients older than the header (though discover lists only ${supported.join(', ')}), so it may take a missing header as 2025-03-26`,
+      );
     }
     const result = await sendProbe(ctx, { method: 'server/discover', headers: { 'mcp-protocol-version': null } });
     const problem = expectRejection(result, 400, ErrorCode.HeaderMismatch);
     if (!problem) return pass('server/discover without MCP-Protocol-Version was refused with 400 and -32020');
-    return violation(result.outcome?.result ? 'missing-header-accepted' : 'wrong-rejection', `server/discover without MCP-Protocol-Version ${problem} (HeaderMismatch); the server serves only ${supported.join(', ')} and refuses a ${OLD_CLIENT_VERSION} client, so it must reject a request without the header`, probeEvidence(ctx, result));
+    return violation(
+      result.outcome?.result ? 'missing-header-accepted' : 'wrong-rejection',
+      `server/discover without MCP-Protocol-Version ${problem} (HeaderMismatch); the server serves only ${supported.join(', ')} and refuses a ${OLD_CLIENT_VERSION} client, so it must reject a request without the header`,
+      probeEvidence(ctx, result),
+    );
   },
 });

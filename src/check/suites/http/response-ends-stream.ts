@@ -18,13 +18,21 @@ export default defineCheck({
     const graceMs = Math.min(1000, ctx.timeoutMs / 4);
     const { found, tried, callable } = await findStreamingAnswer(ctx, ctx.client, graceMs);
     if (!found) {
-      if (callable === 0 && ctx.era === 'legacy') return incomplete('no-callable-tool', `no request was answered with a stream (${tried.join('; ')}), and no tool may be called that might stream (--allow-call)`);
+      if (callable === 0 && ctx.era === 'legacy')
+        return incomplete(
+          'no-callable-tool',
+          `no request was answered with a stream (${tried.join('; ')}), and no tool may be called that might stream (--allow-call)`,
+        );
       return skip(`no request was answered with an SSE stream (${tried.join('; ')})`);
     }
     const { outcome, label, id } = found;
     const answered = outcome.items.some((item) => isObject(item.message) && item.message.id === id && !('method' in item.message));
     if (!answered) return skip(`the ${label} stream carried no response (${outcome.ended ? 'it ended first' : 'within the timeout'}); other checks judge that`);
     if (outcome.ended) return pass(`the ${label} stream ended after its response`);
-    return violation('stream-left-open', `the ${label} stream was still open ${graceMs} ms after its final response; the server should end the stream once the response is sent`, [ctx.evidence(outcome.frames)]);
+    return violation(
+      'stream-left-open',
+      `the ${label} stream was still open ${graceMs} ms after its final response; the server should end the stream once the response is sent`,
+      [ctx.evidence(outcome.frames)],
+    );
   },
 });

@@ -19,8 +19,14 @@ export default defineCheck({
     const result = await sendProbe(ctx, { method: 'server/discover', headers: { 'mcp-session-id': sessionId } });
     const evidence = probeEvidence(ctx, result);
     const answered = result.outcome?.http?.headers['mcp-session-id'];
-    if (!result.outcome?.result) return violation('session-id-refused', `a modern server/discover carrying Mcp-Session-Id: ${sessionId} got ${describeAnswer(result)}; the header should be ignored`, evidence);
-    if (answered !== undefined) return violation('session-id-echoed', `the answer carried Mcp-Session-Id: ${answered}; a modern server never mints or echoes session ids`, evidence);
+    if (!result.outcome?.result)
+      return violation(
+        'session-id-refused',
+        `a modern server/discover carrying Mcp-Session-Id: ${sessionId} got ${describeAnswer(result)}; the header should be ignored`,
+        evidence,
+      );
+    if (answered !== undefined)
+      return violation('session-id-echoed', `the answer carried Mcp-Session-Id: ${answered}; a modern server never mints or echoes session ids`, evidence);
     return pass('a request with an unknown Mcp-Session-Id was answered normally, with no Mcp-Session-Id in the answer');
   },
 });

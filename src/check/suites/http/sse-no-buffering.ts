@@ -15,6 +15,10 @@ export default defineCheck({
     if (!found) return skip(`no request was answered with an SSE stream (${tried.join('; ')})`);
     const value = found.outcome.headers['x-accel-buffering'];
     if (value?.trim().toLowerCase() === 'no') return pass(`the ${found.label} SSE response carried X-Accel-Buffering: no`);
-    return violation('buffering-not-disabled', `the ${found.label} SSE response carried ${value === undefined ? 'no X-Accel-Buffering header' : `X-Accel-Buffering: ${value}`}; SSE responses should carry X-Accel-Buffering: no so reverse proxies do not hold events back`, [ctx.evidence(found.outcome.frames)]);
+    return violation(
+      'buffering-not-disabled',
+      `the ${found.label} SSE response carried ${value === undefined ? 'no X-Accel-Buffering header' : `X-Accel-Buffering: ${value}`}; SSE responses should carry X-Accel-Buffering: no so reverse proxies do not hold events back`,
+      [ctx.evidence(found.outcome.frames)],
+    );
   },
 });

@@ -34,7 +34,11 @@ async function refusedWith400(ctx: CheckContext, version: string): Promise<Versi
   if (problem) return { evidence, code: 'not-32022', problem: `${sent} ${problem} (UnsupportedProtocolVersion)` };
   const data = result.outcome?.error?.data;
   if (!isObject(data) || !Array.isArray(data.supported) || data.requested !== version) {
-    return { evidence, code: 'bad-error-data', problem: `${sent}: -32022 must carry data {supported: [...], requested: "${version}"}; got data ${JSON.stringify(data) ?? 'absent'}` };
+    return {
+      evidence,
+      code: 'bad-error-data',
+      problem: `${sent}: -32022 must carry data {supported: [...], requested: "${version}"}; got data ${JSON.stringify(data) ?? 'absent'}`,
+    };
   }
   return { evidence, passed: `${version} was refused with 400 and -32022, supported: ${data.supported.join(', ')}` };
 }

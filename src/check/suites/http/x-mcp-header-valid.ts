@@ -23,7 +23,8 @@ export default defineCheck({
     const annotated = tools.filter((tool) => JSON.stringify(tool.inputSchema ?? {}).includes('"x-mcp-header"')).length;
     if (findings.length === 0) return pass(`${annotated} tool(s) use x-mcp-header, all validly`);
     const shown = findings.slice(0, 5).map((finding) => `${finding.tool} ${finding.path}: ${finding.message}`);
-    return violation('invalid-header-declared',
+    return violation(
+      'invalid-header-declared',
       `${findings.length} invalid x-mcp-header annotation(s); HTTP clients must drop these tools: ${shown.join('; ')}${findings.length > shown.length ? '; …' : ''}`,
       [{ note: findings.map((finding) => `${finding.ruleId} ${finding.tool} ${finding.path}: ${finding.message}`).join('\n') }],
     );

@@ -6,7 +6,7 @@
  * declaration.
  */
 import { isObject, type JsonObject } from '../../../protocol/jsonrpc.js';
-import { defineCheck, pass, violation, notJudged, incomplete } from '../../define.js';
+import { defineCheck, pass, notJudged, incomplete } from '../../define.js';
 import { ALL_INPUT_CAPABILITIES, findInputRequired, requestWith } from '../../probes/mrtr/input-required.js';
 import { declaredElicitationModes, elicitationMode, inputRequestsWithDeclared } from '../../probes/mrtr/declared-scan.js';
 import { traceProblems } from '../../probes/mrtr/trace-scan.js';
@@ -29,9 +29,14 @@ export default defineCheck({
     if (all.length === 0) return incomplete('no-elicitation', 'no elicitation input request was seen');
     const problems = all
       .filter((entry) => !declaredElicitationModes(entry.declared).includes(elicitationMode(entry.request)))
-      .map((entry) => ({ frame: entry.frame, text: `inputRequests["${entry.key}"] is a ${elicitationMode(entry.request)}-mode elicitation, but the request declared elicitation ${JSON.stringify(entry.declared.elicitation ?? null)} (${declaredElicitationModes(entry.declared).join(', ') || 'no'} mode)` }));
+      .map((entry) => ({
+        frame: entry.frame,
+        text: `inputRequests["${entry.key}"] is a ${elicitationMode(entry.request)}-mode elicitation, but the request declared elicitation ${JSON.stringify(entry.declared.elicitation ?? null)} (${declaredElicitationModes(entry.declared).join(', ') || 'no'} mode)`,
+      }));
     if (problems.length > 0) return traceProblems('undeclared-mode', problems);
-    return pass(`${all.length} elicitation input request(s), each in a mode its request declared (including ${found.candidate.label} declaring ${other} mode only)`);
+    return pass(
+      `${all.length} elicitation input request(s), each in a mode its request declared (including ${found.candidate.label} declaring ${other} mode only)`,
+    );
   },
 });
 

@@ -16,7 +16,18 @@ import samplingToolsDeclared from './sampling-tools-declared.js';
 import legacyNegotiatedOnly from './legacy-negotiated-only.js';
 
 export const checks: CheckDefinition[] = [
-  allowedMethods, resultShape, undeclaredKinds, capabilityErrorData, retryElsewhere, tamperedState, replayedState, noServerRequests,
-  malformedInputResponses, unknownInputResponses, missingAnswersAskedAgain, elicitationModeDeclared, samplingToolsDeclared,
+  allowedMethods,
+  resultShape,
+  undeclaredKinds,
+  capabilityErrorData,
+  retryElsewhere,
+  tamperedState,
+  replayedState,
+  noServerRequests,
+  malformedInputResponses,
+  unknownInputResponses,
+  missingAnswersAskedAgain,
+  elicitationModeDeclared,
+  samplingToolsDeclared,
   legacyNegotiatedOnly,
 ];

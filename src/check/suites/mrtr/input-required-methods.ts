@@ -27,10 +27,13 @@ export default defineCheck({
     const wrong = found.filter((entry) => !entry.method || !ALLOWED.includes(entry.method));
     if (wrong.length === 0) {
       const responses = ctx.traces().reduce((count, trace) => count + [...serverMessages(trace)].filter((entry) => entry.method).length, 0);
-      return pass(`${responses} responses in the run examined: ${found.length ? `the ${found.length} input_required answer(s) are all to ${ALLOWED.join(', ')}` : 'none of them is input_required'}`);
+      return pass(
+        `${responses} responses in the run examined: ${found.length ? `the ${found.length} input_required answer(s) are all to ${ALLOWED.join(', ')}` : 'none of them is input_required'}`,
+      );
     }
     const methods = [...new Set(wrong.map((entry) => entry.method ?? 'a request mcpvet cannot match'))];
-    return violation('method-not-allowed',
+    return violation(
+      'method-not-allowed',
       `the server answered ${methods.join(', ')} with resultType "input_required"; only ${ALLOWED.join(', ')} may ask for input (multi round-trip requests)`,
       [{ frames: wrong.slice(0, 5).map((entry) => entry.frame) }],
     );

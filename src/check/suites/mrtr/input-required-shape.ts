@@ -4,7 +4,7 @@
  * kinds a client can answer.
  */
 import { isObject, type JsonObject } from '../../../protocol/jsonrpc.js';
-import { defineCheck, pass, skip, violation, notJudged, incomplete } from '../../define.js';
+import { defineCheck, pass, violation, notJudged, incomplete } from '../../define.js';
 import { CAPABILITY_OF_KIND, findInputRequired } from '../../probes/mrtr/input-required.js';
 import { inputRequiredResponses } from '../../probes/mrtr/trace-scan.js';
 
@@ -25,7 +25,14 @@ export default defineCheck({
       if (problem) problems.push({ text: `${entry.method ?? 'a request'}: ${problem}`, entry });
     }
     if (problems.length === 0) return pass(`${found.length} InputRequiredResult(s), each with inputRequests or requestState`);
-    return violation('malformed-result', problems.slice(0, 3).map((problem) => problem.text).join('; '), [{ frames: problems.slice(0, 5).map((problem) => problem.entry.frame) }]);
+    return violation(
+      'malformed-result',
+      problems
+        .slice(0, 3)
+        .map((problem) => problem.text)
+        .join('; '),
+      [{ frames: problems.slice(0, 5).map((problem) => problem.entry.frame) }],
+    );
   },
 });
 

@@ -98,7 +98,9 @@ function requestProblem(message: JsonObject, client: JsonObject): string | undef
   if (method !== 'elicitation/create') return undefined;
   const params = isObject(message.params) ? message.params : {};
   const mode = typeof params.mode === 'string' ? params.mode : 'form';
-  return declaredElicitationModes(client).includes(mode) ? undefined : `the server sent a ${mode}-mode elicitation/create, but the client declared elicitation ${JSON.stringify(client.elicitation)}`;
+  return declaredElicitationModes(client).includes(mode)
+    ? undefined
+    : `the server sent a ${mode}-mode elicitation/create, but the client declared elicitation ${JSON.stringify(client.elicitation)}`;
 }
 
 function notificationProblem(message: JsonObject, server: JsonObject): string | undefined {

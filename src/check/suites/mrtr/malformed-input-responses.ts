@@ -17,10 +17,14 @@ export default defineCheck({
   async run(ctx) {
     const found = await findInputRequired(ctx);
     if ('skip' in found) return notJudged(found);
-    const outcome = await requestWith(ctx.client, found.candidate, ALL_INPUT_CAPABILITIES, { ...retryParams(found.result), inputResponses: 'mcpvet: not an InputResponses object' });
+    const outcome = await requestWith(ctx.client, found.candidate, ALL_INPUT_CAPABILITIES, {
+      ...retryParams(found.result),
+      inputResponses: 'mcpvet: not an InputResponses object',
+    });
     const evidence = [ctx.evidence(found.outcome.frames), ctx.evidence(outcome.frames)];
     if (outcome.error) return pass(`${found.candidate.label}: a retry whose inputResponses is a string was refused with ${describeOutcome(outcome)}`);
-    return violation('not-an-error',
+    return violation(
+      'not-an-error',
       `${found.candidate.label}: a retry whose inputResponses is a string (not a map of answers) was answered with ${describeOutcome(outcome)}; validate inputResponses and answer a malformed one with a JSON-RPC error`,
       evidence,
     );

@@ -16,7 +16,9 @@ export default defineCheck({
   eras: ['modern'],
   spec: 'basic/patterns/mrtr#error-handling',
   async run(ctx) {
-    const found = await findInputRequired(ctx, { accept: (candidate) => isObject(candidate.result.inputRequests) && Object.keys(candidate.result.inputRequests).length > 0 });
+    const found = await findInputRequired(ctx, {
+      accept: (candidate) => isObject(candidate.result.inputRequests) && Object.keys(candidate.result.inputRequests).length > 0,
+    });
     if ('skip' in found) return notJudged(found);
     const asked = Object.keys(found.result.inputRequests as object);
     const state = typeof found.result.requestState === 'string' ? { requestState: found.result.requestState } : {};
@@ -25,12 +27,14 @@ export default defineCheck({
     const again = isInputRequired(outcome) && isObject(outcome.result?.inputRequests) ? Object.keys(outcome.result.inputRequests) : [];
     if (again.length > 0) return pass(`${found.candidate.label}: a retry without answers to ${asked.join(', ')} was asked again (${again.join(', ')})`);
     if (outcome.error) {
-      return violation('error-instead',
+      return violation(
+        'error-instead',
         `${found.candidate.label}: a retry without answers to ${asked.join(', ')} got ${describeOutcome(outcome)}; the server should ask for the missing answers again with a new InputRequiredResult`,
         evidence,
       );
     }
-    return violation(isInputRequired(outcome) ? 'nothing-asked' : 'completed-without-answers',
+    return violation(
+      isInputRequired(outcome) ? 'nothing-asked' : 'completed-without-answers',
       `${found.candidate.label}: a retry without answers to ${asked.join(', ')} got ${describeOutcome(outcome)}${isInputRequired(outcome) ? ' with no inputRequests' : ''}; the server should ask for the missing answers again`,
       evidence,
     );

@@ -20,17 +20,24 @@ export default defineCheck({
     const fresh = await ctx.openClient();
     const outcome = await requestWith(fresh, found.candidate, {});
     if (outcome.error?.code !== ErrorCode.MissingRequiredClientCapability) {
-      return skip(`${found.candidate.label} declaring no capabilities answered ${describeOutcome(outcome)}, not -32021 (mrtr.undeclared-input-kinds judges that)`);
+      return skip(
+        `${found.candidate.label} declaring no capabilities answered ${describeOutcome(outcome)}, not -32021 (mrtr.undeclared-input-kinds judges that)`,
+      );
     }
     const data = outcome.error.data;
     const required = isObject(data) ? data.requiredCapabilities : undefined;
     const evidence = [ctx.evidence(outcome.frames, fresh)];
     if (!isObject(required)) {
-      return violation('no-required-capabilities', `${found.candidate.label} answered -32021 without data.requiredCapabilities (got data ${JSON.stringify(data) ?? 'absent'}); the client cannot tell what to declare`, evidence);
+      return violation(
+        'no-required-capabilities',
+        `${found.candidate.label} answered -32021 without data.requiredCapabilities (got data ${JSON.stringify(data) ?? 'absent'}); the client cannot tell what to declare`,
+        evidence,
+      );
     }
     const named = Object.keys(required);
     if (!named.some((capability) => found.capabilities.includes(capability))) {
-      return violation('wrong-required-capabilities',
+      return violation(
+        'wrong-required-capabilities',
         `${found.candidate.label} asks for ${found.capabilities.join(', ')}, but its -32021 names ${named.length ? named.join(', ') : 'no capability'} in data.requiredCapabilities`,
         evidence,
       );

@@ -28,7 +28,8 @@ export default defineCheck({
     }
     if (requests.length === 0) return pass(`none of the ${examined} messages the server sent is a JSON-RPC request`);
     const methods = [...new Set(requests.map((entry) => String(entry.message.method)))];
-    return violation('server-request-sent',
+    return violation(
+      'server-request-sent',
       `the server sent ${requests.length} JSON-RPC request(s) (${methods.join(', ')}); in the 2026-07-28 revision servers ask for input only through InputRequiredResult and never send requests`,
       [{ frames: requests.slice(0, 5).map((entry) => entry.frame) }],
     );

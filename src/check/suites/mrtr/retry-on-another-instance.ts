@@ -3,7 +3,7 @@
  * instance, with no stickiness (DIGEST §7 "Caching and transport"). The first round goes to the
  * target, each retry to the other instance (--replica) or a fresh connection, alternating.
  */
-import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
+import { defineCheck, pass, violation, notJudged } from '../../define.js';
 import type { Evidence } from '../../types.js';
 import { otherInstance } from '../../probes/stateless/other-instance.js';
 import { ALL_INPUT_CAPABILITIES, describeOutcome, findInputRequired, isInputRequired, requestWith, retryParams } from '../../probes/mrtr/input-required.js';
@@ -33,7 +33,8 @@ export default defineCheck({
         evidence.push(ctx.evidence(outcome.frames, client));
         const where = client === other.client ? other.label : 'the target';
         if (outcome.error || !outcome.result) {
-          return violation('retry-refused',
+          return violation(
+            'retry-refused',
             `${found.candidate.label}: the retry with answers${result.requestState !== undefined ? ' and the requestState' : ''} sent to ${where} got ${describeOutcome(outcome)}; a retry must work wherever it lands, since no sticky sessions exist`,
             evidence,
           );

@@ -24,8 +24,13 @@ export default defineCheck({
     const sampling = inputRequestsWithDeclared(ctx.traces()).filter((entry) => entry.request.method === 'sampling/createMessage');
     const problems = sampling
       .filter((entry) => samplesWithTools(entry.request) && !declaresSamplingTools(entry.declared))
-      .map((entry) => ({ frame: entry.frame, text: `inputRequests["${entry.key}"] asks for sampling with tools, but the request declared sampling ${JSON.stringify(entry.declared.sampling ?? null)} without "tools"` }));
+      .map((entry) => ({
+        frame: entry.frame,
+        text: `inputRequests["${entry.key}"] asks for sampling with tools, but the request declared sampling ${JSON.stringify(entry.declared.sampling ?? null)} without "tools"`,
+      }));
     if (problems.length > 0) return traceProblems('undeclared-sampling-tools', problems);
-    return pass(`${results.length} InputRequiredResult(s) (${sampling.length} sampling request(s)): none offers tools to a client that did not declare sampling.tools`);
+    return pass(
+      `${results.length} InputRequiredResult(s) (${sampling.length} sampling request(s)): none offers tools to a client that did not declare sampling.tools`,
+    );
   },
 });

@@ -6,7 +6,7 @@
  * not complete. "Rejected" means a JSON-RPC error, or asking again (input_required).
  */
 import { ALL_INPUT_CAPABILITIES, describeOutcome, isInputRequired, requestWith, retryParams } from '../../probes/mrtr/input-required.js';
-import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
+import { defineCheck, pass, violation, notJudged } from '../../define.js';
 import { findGuardingState, tamper } from '../../probes/mrtr/state-flow.js';
 
 export default defineCheck({
@@ -26,7 +26,8 @@ export default defineCheck({
     if (outcome.error || isInputRequired(outcome)) {
       return pass(`${found.candidate.label}: a requestState with character ${position} changed was refused (${describeOutcome(outcome)})`);
     }
-    return violation('tampered-state-accepted',
+    return violation(
+      'tampered-state-accepted',
       `${found.candidate.label}: the retry carried the server's requestState with character ${position} changed, and the server answered ${describeOutcome(outcome)} — it acted on a state it cannot have verified; protect requestState with an HMAC or AEAD and reject what fails verification`,
       evidence,
     );

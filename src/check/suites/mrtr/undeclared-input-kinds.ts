@@ -5,7 +5,7 @@
  * nothing undeclared.
  */
 import { ErrorCode } from '../../../protocol/errors.js';
-import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
+import { defineCheck, pass, violation, notJudged } from '../../define.js';
 import { capabilitiesNeeded, describeOutcome, findInputRequired, requestWith } from '../../probes/mrtr/input-required.js';
 
 export default defineCheck({
@@ -28,13 +28,15 @@ export default defineCheck({
     }
     const asked = outcome.result?.resultType === 'input_required' ? capabilitiesNeeded(outcome.result) : [];
     if (asked.length > 0) {
-      return violation('undeclared-kind-requested',
+      return violation(
+        'undeclared-kind-requested',
         `${candidate.label} declaring clientCapabilities {} came back input_required with input requests needing ${asked.join(', ')}; a server may ask only for what the request declared, otherwise it answers -32021`,
         evidence,
       );
     }
     if (outcome.result) return pass(`${candidate.label} declaring no capabilities answered ${describeOutcome(outcome)} without asking for undeclared input`);
-    return violation('wrong-error',
+    return violation(
+      'wrong-error',
       `${candidate.label} needs ${found.capabilities.join(', ')}; declaring none, it answered ${describeOutcome(outcome)} instead of -32021 MissingRequiredClientCapability`,
       evidence,
     );

@@ -19,17 +19,32 @@ export default defineCheck({
   eras: ['modern'],
   spec: 'basic/patterns/mrtr#error-handling',
   async run(ctx) {
-    const found = await findInputRequired(ctx, { accept: (candidate) => isObject(candidate.result.inputRequests) && !(UNKNOWN_KEY in candidate.result.inputRequests) });
+    const found = await findInputRequired(ctx, {
+      accept: (candidate) => isObject(candidate.result.inputRequests) && !(UNKNOWN_KEY in candidate.result.inputRequests),
+    });
     if ('skip' in found) return notJudged(found);
-    const withExtra = await requestWith(ctx.client, found.candidate, ALL_INPUT_CAPABILITIES, declinedRetry(found.result, { [UNKNOWN_KEY]: { action: 'accept', content: {} } }));
+    const withExtra = await requestWith(
+      ctx.client,
+      found.candidate,
+      ALL_INPUT_CAPABILITIES,
+      declinedRetry(found.result, { [UNKNOWN_KEY]: { action: 'accept', content: {} } }),
+    );
     const evidence = [ctx.evidence(found.outcome.frames), ctx.evidence(withExtra.frames)];
-    if (!withExtra.error) return pass(`${found.candidate.label}: a retry with an extra inputResponses key "${UNKNOWN_KEY}" was answered with ${describeOutcome(withExtra)}, not refused`);
+    if (!withExtra.error)
+      return pass(
+        `${found.candidate.label}: a retry with an extra inputResponses key "${UNKNOWN_KEY}" was answered with ${describeOutcome(withExtra)}, not refused`,
+      );
     const control = await findInputRequired(ctx, { accept: (candidate) => candidate.candidate.label === found.candidate.label });
-    if ('skip' in control) return skip(`${found.candidate.label} refused the retry with the extra key (${describeOutcome(withExtra)}), and a second round trip to compare it with could not be started`);
+    if ('skip' in control)
+      return skip(
+        `${found.candidate.label} refused the retry with the extra key (${describeOutcome(withExtra)}), and a second round trip to compare it with could not be started`,
+      );
     const plain = await requestWith(ctx.client, control.candidate, ALL_INPUT_CAPABILITIES, declinedRetry(control.result, {}));
     evidence.push(ctx.evidence(plain.frames));
-    if (plain.error) return skip(`${found.candidate.label} refuses the retry with or without the extra key (${describeOutcome(plain)}), so the key is not what it refuses`);
-    return violation('unknown-key-rejected',
+    if (plain.error)
+      return skip(`${found.candidate.label} refuses the retry with or without the extra key (${describeOutcome(plain)}), so the key is not what it refuses`);
+    return violation(
+      'unknown-key-rejected',
       `${found.candidate.label}: the retry with an extra inputResponses key "${UNKNOWN_KEY}" got ${describeOutcome(withExtra)}, the same retry without it ${describeOutcome(plain)}; a server should ignore keys it did not ask for`,
       evidence,
     );

@@ -22,7 +22,9 @@ export default defineCheck({
   spec: 'server/prompts#getting-a-prompt',
   async run(ctx) {
     const listing = await listPages(ctx.client, 'prompts/list');
-    const prompts = listing.items.filter((prompt): prompt is Record<string, unknown> => isObject(prompt) && typeof prompt.name === 'string').slice(0, MAX_PROMPTS);
+    const prompts = listing.items
+      .filter((prompt): prompt is Record<string, unknown> => isObject(prompt) && typeof prompt.name === 'string')
+      .slice(0, MAX_PROMPTS);
     if (prompts.length === 0) return skip(listing.problem ? `prompts/list could not be read: ${listing.problem.message}` : 'prompts/list lists no prompt');
     const problems: string[] = [];
     const unrendered: string[] = [];
@@ -49,7 +51,8 @@ export default defineCheck({
       } else rendered.push(`"${name}"`);
     }
     if (problems.length > 0) return violation('invalid-messages', `prompts/get did not return valid messages: ${summarize(problems)}`, evidence);
-    if (rendered.length === 0) return incomplete('no-arguments-known', `no prompt could be rendered without knowing real argument values: ${summarize(unrendered)}`);
+    if (rendered.length === 0)
+      return incomplete('no-arguments-known', `no prompt could be rendered without knowing real argument values: ${summarize(unrendered)}`);
     const note = unrendered.length > 0 ? `; not rendered with guessed arguments: ${summarize(unrendered, 3)}` : '';
     return pass(`${rendered.join(', ')} rendered to valid messages${note}`);
   },

@@ -15,8 +15,15 @@ export default defineCheck({
   async run(ctx) {
     const listing = await listPages(ctx.client, 'prompts/list');
     if (listing.pages.length === 0) return skip(`prompts/list could not be read: ${listing.problem?.message ?? 'no result'}`);
-    const problems = listing.pages.flatMap((page, index) => cacheHintProblems(page.result).map((problem) => (listing.pages.length > 1 ? `page ${index + 1}: ${problem}` : problem)));
-    if (problems.length > 0) return violation('missing-cache-hints', `prompts/list results must carry ttlMs (an integer >= 0) and cacheScope ("public" or "private"): ${summarize(problems)}`, [ctx.evidence(listingFrames(listing))]);
+    const problems = listing.pages.flatMap((page, index) =>
+      cacheHintProblems(page.result).map((problem) => (listing.pages.length > 1 ? `page ${index + 1}: ${problem}` : problem)),
+    );
+    if (problems.length > 0)
+      return violation(
+        'missing-cache-hints',
+        `prompts/list results must carry ttlMs (an integer >= 0) and cacheScope ("public" or "private"): ${summarize(problems)}`,
+        [ctx.evidence(listingFrames(listing))],
+      );
     return pass(`${listing.pages.length} prompts/list page(s) carry ttlMs and cacheScope`);
   },
 });

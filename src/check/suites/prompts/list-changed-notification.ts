@@ -22,11 +22,20 @@ export default defineCheck({
     if ('skip' in probe) return notJudged(probe);
     const change = probe.changes.prompts;
     if (!change) {
-      return incomplete('no-change', `the prompt list did not change after ${probe.called.map((name) => `tools/call ${name}`).join(', ')}; allow a tool that changes it (--allow-call or a --calls file)`);
+      return incomplete(
+        'no-change',
+        `the prompt list did not change after ${probe.called.map((name) => `tools/call ${name}`).join(', ')}; allow a tool that changes it (--allow-call or a --calls file)`,
+      );
     }
-    const what = [change.added.length ? `added ${change.added.slice(0, 3).join(', ')}` : '', change.removed.length ? `removed ${change.removed.slice(0, 3).join(', ')}` : ''].filter(Boolean).join(', ');
+    const what = [
+      change.added.length ? `added ${change.added.slice(0, 3).join(', ')}` : '',
+      change.removed.length ? `removed ${change.removed.slice(0, 3).join(', ')}` : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
     if (change.notified) return pass(`tools/call ${change.tool} changed the prompt list (${what}) and notifications/prompts/list_changed arrived`);
-    return violation('no-notification',
+    return violation(
+      'no-notification',
       `tools/call ${change.tool} changed the prompt list (${what}), but no notifications/prompts/list_changed arrived ${ctx.era === 'modern' ? 'on a subscriptions/listen stream asking for it' : 'on the session'} within 1.5 s; the server declares prompts.listChanged`,
       change.evidence,
     );

@@ -23,7 +23,10 @@ export default defineCheck({
         for (const issue of partIssues(ctx.era, 'Prompt', prompt)) problems.push(`${where}prompt ${itemLabel(prompt, index)}: ${issueText(issue)}`);
       });
     });
-    if (problems.length > 0) return violation('malformed-list', `prompts/list does not have the shape the spec requires: ${summarize(problems)}`, [ctx.evidence(listingFrames(listing))]);
+    if (problems.length > 0)
+      return violation('malformed-list', `prompts/list does not have the shape the spec requires: ${summarize(problems)}`, [
+        ctx.evidence(listingFrames(listing)),
+      ]);
     return pass(`${listing.items.length} prompt(s) on ${listing.pages.length} page(s), each with a name and well-typed arguments`);
   },
 });

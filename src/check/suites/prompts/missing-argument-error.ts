@@ -15,12 +15,19 @@ export default defineCheck({
   spec: 'server/prompts#error-handling',
   async run(ctx) {
     const listing = await listPages(ctx.client, 'prompts/list');
-    const prompt = listing.items.find((item): item is Record<string, unknown> => isObject(item) && typeof item.name === 'string' && requiredArguments(item).length > 0);
+    const prompt = listing.items.find(
+      (item): item is Record<string, unknown> => isObject(item) && typeof item.name === 'string' && requiredArguments(item).length > 0,
+    );
     if (!prompt) return skip('no listed prompt declares a required argument');
     const name = prompt.name as string;
     const missing = requiredArguments(prompt);
     const outcome = await ctx.client.getPrompt(name, {});
-    if (outcome.error?.code === ErrorCode.InvalidParams) return pass(`prompts/get "${name}" without its required argument(s) ${missing.join(', ')} answered -32602`);
-    return violation('not-invalid-params', `prompts/get "${name}" without its required argument(s) ${missing.join(', ')} answered ${describeAnswer(outcome)}; a missing required argument must give -32602 (Invalid params)`, [ctx.evidence(outcome.frames)]);
+    if (outcome.error?.code === ErrorCode.InvalidParams)
+      return pass(`prompts/get "${name}" without its required argument(s) ${missing.join(', ')} answered -32602`);
+    return violation(
+      'not-invalid-params',
+      `prompts/get "${name}" without its required argument(s) ${missing.join(', ')} answered ${describeAnswer(outcome)}; a missing required argument must give -32602 (Invalid params)`,
+      [ctx.evidence(outcome.frames)],
+    );
   },
 });

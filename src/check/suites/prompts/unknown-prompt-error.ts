@@ -15,6 +15,10 @@ export default defineCheck({
   async run(ctx) {
     const outcome = await ctx.client.getPrompt(UNKNOWN_PROMPT);
     if (outcome.error?.code === ErrorCode.InvalidParams) return pass(`prompts/get "${UNKNOWN_PROMPT}" answered -32602`);
-    return violation('not-invalid-params', `prompts/get of a prompt that does not exist ("${UNKNOWN_PROMPT}") answered ${describeAnswer(outcome)}; an unknown prompt name must give -32602 (Invalid params)`, [ctx.evidence(outcome.frames)]);
+    return violation(
+      'not-invalid-params',
+      `prompts/get of a prompt that does not exist ("${UNKNOWN_PROMPT}") answered ${describeAnswer(outcome)}; an unknown prompt name must give -32602 (Invalid params)`,
+      [ctx.evidence(outcome.frames)],
+    );
   },
 });

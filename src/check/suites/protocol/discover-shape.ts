@@ -19,10 +19,14 @@ export default defineCheck({
     const answer = await exchange(ctx.client, eraMessage(ctx.client, probeId('discover'), 'server/discover'), { timeoutMs: ctx.timeoutMs });
     const evidence = [evidenceOf(answer)];
     const result = answer.response?.result;
-    if (!isObject(result)) return violation('no-result', `server/discover got ${describeAnswer(answer)}; servers must implement it and return a DiscoverResult`, evidence);
+    if (!isObject(result))
+      return violation('no-result', `server/discover got ${describeAnswer(answer)}; servers must implement it and return a DiscoverResult`, evidence);
     const problems = discoverProblems(result, ctx.client.protocolVersion);
     if (problems.length > 0) return violation('malformed-result', `the server/discover result is malformed: ${problems.join('; ')}`, evidence);
-    return pass(`server/discover lists ${JSON.stringify(result.supportedVersions)}, capabilities ${JSON.stringify(Object.keys(result.capabilities as object))}, ttlMs ${String(result.ttlMs)}, cacheScope "${String(result.cacheScope)}"`, evidence);
+    return pass(
+      `server/discover lists ${JSON.stringify(result.supportedVersions)}, capabilities ${JSON.stringify(Object.keys(result.capabilities as object))}, ttlMs ${String(result.ttlMs)}, cacheScope "${String(result.cacheScope)}"`,
+      evidence,
+    );
   },
 });
 
@@ -38,7 +42,9 @@ export function discoverProblems(result: Record<string, unknown>, askedVersion: 
   if (!isObject(result.capabilities)) problems.push(`capabilities is ${JSON.stringify(result.capabilities)}, not an object`);
   const ttl = result.ttlMs;
   if (typeof ttl !== 'number' || !Number.isInteger(ttl) || ttl < 0) problems.push(`ttlMs is ${JSON.stringify(ttl)}, not an integer >= 0`);
-  if (result.cacheScope !== 'public' && result.cacheScope !== 'private') problems.push(`cacheScope is ${JSON.stringify(result.cacheScope)}, not "public" or "private"`);
-  if (result.instructions !== undefined && typeof result.instructions !== 'string') problems.push(`instructions is ${JSON.stringify(result.instructions)}, not a string`);
+  if (result.cacheScope !== 'public' && result.cacheScope !== 'private')
+    problems.push(`cacheScope is ${JSON.stringify(result.cacheScope)}, not "public" or "private"`);
+  if (result.instructions !== undefined && typeof result.instructions !== 'string')
+    problems.push(`instructions is ${JSON.stringify(result.instructions)}, not a string`);
   return problems;
 }

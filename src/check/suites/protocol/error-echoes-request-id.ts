@@ -32,12 +32,23 @@ export default defineCheck({
         problems.push(`mcpvet/no-such-method with ${typeof id} id ${JSON.stringify(id)} got ${describeAnswer(answer)}, not an error response`);
         continue;
       }
-      if (!sameId(response, id)) problems.push(`the error for ${typeof id === 'string' ? 'string' : 'integer'} id ${JSON.stringify(id)} came back with id ${JSON.stringify(response.id)}`);
+      if (!sameId(response, id))
+        problems.push(
+          `the error for ${typeof id === 'string' ? 'string' : 'integer'} id ${JSON.stringify(id)} came back with id ${JSON.stringify(response.id)}`,
+        );
     }
     const results = await resultIdProblems(ctx.client, ctx.timeoutMs);
     const findings: Finding[] = [];
-    if (problems.length > 0) findings.push({ ...violation('id-not-echoed', `${problems.join('; ')}; an error response must carry the request's id unchanged`, evidence), requirement: 'BASE-08' });
-    if (results.problems.length > 0) findings.push({ ...violation('result-id-not-echoed', `${results.problems.join('; ')}; a result must carry the request's id unchanged`, results.evidence), requirement: 'BASE-04' });
+    if (problems.length > 0)
+      findings.push({
+        ...violation('id-not-echoed', `${problems.join('; ')}; an error response must carry the request's id unchanged`, evidence),
+        requirement: 'BASE-08',
+      });
+    if (results.problems.length > 0)
+      findings.push({
+        ...violation('result-id-not-echoed', `${results.problems.join('; ')}; a result must carry the request's id unchanged`, results.evidence),
+        requirement: 'BASE-04',
+      });
     if (findings.length > 0) return findings;
     return pass('errors and results for a string id and for an integer id carried the same id back', [...evidence, ...results.evidence]);
   },
@@ -53,7 +64,10 @@ async function resultIdProblems(client: McpClient, timeoutMs: number): Promise<{
     evidence.push(evidenceOf(answer));
     const response = answer.response;
     if (!response || !isObject(response.result)) continue; // no result to judge: other checks judge the method itself
-    if (!sameId(response, id)) problems.push(`the ${method} result for ${typeof id === 'string' ? 'string' : 'integer'} id ${JSON.stringify(id)} came back with id ${JSON.stringify(response.id)}`);
+    if (!sameId(response, id))
+      problems.push(
+        `the ${method} result for ${typeof id === 'string' ? 'string' : 'integer'} id ${JSON.stringify(id)} came back with id ${JSON.stringify(response.id)}`,
+      );
   }
   return { problems, evidence };
 }

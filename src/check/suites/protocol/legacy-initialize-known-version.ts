@@ -21,13 +21,19 @@ export default defineCheck({
     const first = await probeInitialize(ctx, LATEST_LEGACY_VERSION);
     const evidence = [evidenceOf(first)];
     const chosen = chosenVersion(first.response?.result);
-    if (!chosen) return violation('no-protocol-version', `initialize offering "${LATEST_LEGACY_VERSION}" got ${describeAnswer(first)}, not a result with a protocolVersion`, evidence);
+    if (!chosen)
+      return violation(
+        'no-protocol-version',
+        `initialize offering "${LATEST_LEGACY_VERSION}" got ${describeAnswer(first)}, not a result with a protocolVersion`,
+        evidence,
+      );
     if (chosen === LATEST_LEGACY_VERSION) return pass(`initialize offering "${LATEST_LEGACY_VERSION}" got the same version back`, evidence);
     const second = await probeInitialize(ctx, chosen);
     evidence.push(evidenceOf(second));
     const again = chosenVersion(second.response?.result);
     if (again !== chosen) {
-      return violation('version-not-echoed',
+      return violation(
+        'version-not-echoed',
         `the server proposed "${chosen}" when offered "${LATEST_LEGACY_VERSION}", but offered "${chosen}" it answered ${again ? `"${again}"` : describeAnswer(second)}; a supported version must come back unchanged`,
         evidence,
       );

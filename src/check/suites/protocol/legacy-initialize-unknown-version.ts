@@ -35,12 +35,25 @@ async function offer(ctx: CheckContext, unknown: string): Promise<VersionProbe> 
     if (error.code === ErrorCode.InvalidParams && Array.isArray(data.supported) && data.requested === unknown) {
       return { evidence, passed: `${sent} was refused with -32602 listing the supported versions ${JSON.stringify(data.supported)}` };
     }
-    return { evidence, code: 'no-version-proposed', problem: `${sent} got ${describeAnswer(answer)}; the server must answer with a version it supports (or, as the spec's example does, -32602 with data {supported, requested})` };
+    return {
+      evidence,
+      code: 'no-version-proposed',
+      problem: `${sent} got ${describeAnswer(answer)}; the server must answer with a version it supports (or, as the spec's example does, -32602 with data {supported, requested})`,
+    };
   }
   const chosen = chosenVersion(answer.response?.result);
-  if (chosen === unknown) return { evidence, code: 'unknown-version-accepted', problem: `${sent} got "${unknown}" back: the server accepted a version it cannot support instead of proposing one it does` };
+  if (chosen === unknown)
+    return {
+      evidence,
+      code: 'unknown-version-accepted',
+      problem: `${sent} got "${unknown}" back: the server accepted a version it cannot support instead of proposing one it does`,
+    };
   if (!chosen || !(LEGACY_VERSIONS as readonly string[]).includes(chosen)) {
-    return { evidence, code: 'not-a-revision', problem: `${sent} was answered with ${chosen ? `protocolVersion "${chosen}", which is no initialize-era MCP revision` : describeAnswer(answer)}; the server must propose a version it supports` };
+    return {
+      evidence,
+      code: 'not-a-revision',
+      problem: `${sent} was answered with ${chosen ? `protocolVersion "${chosen}", which is no initialize-era MCP revision` : describeAnswer(answer)}; the server must propose a version it supports`,
+    };
   }
   return { evidence, passed: `${sent} got "${chosen}" back, a version the server supports` };
 }

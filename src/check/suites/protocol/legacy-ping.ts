@@ -17,7 +17,8 @@ export default defineCheck({
     if (!isObject(result)) return violation('no-result', `ping got ${describeAnswer(answer)}; it must get an empty result`, evidence);
     // `_meta` may be added to any result; anything else makes it non-empty.
     const extra = Object.keys(result).filter((key) => key !== '_meta');
-    if (extra.length > 0) return violation('non-empty-result', `ping was answered with a result carrying ${extra.map((key) => `"${key}"`).join(', ')}; it must be empty`, evidence);
+    if (extra.length > 0)
+      return violation('non-empty-result', `ping was answered with a result carrying ${extra.map((key) => `"${key}"`).join(', ')}; it must be empty`, evidence);
     return pass('ping was answered with an empty result', evidence);
   },
 });

@@ -26,14 +26,23 @@ export default defineCheck({
     const client = new LegacyClient(openChannel(ctx.target, trace), ctx.target, { timeoutMs: ctx.timeoutMs });
     ctx.traces().push(trace);
     try {
-      const message = { jsonrpc: '2.0', id: probeId('initialize'), method: 'initialize', params: { protocolVersion: LATEST_LEGACY_VERSION, capabilities: {}, clientInfo: MCPVET_CLIENT_INFO } };
+      const message = {
+        jsonrpc: '2.0',
+        id: probeId('initialize'),
+        method: 'initialize',
+        params: { protocolVersion: LATEST_LEGACY_VERSION, capabilities: {}, clientInfo: MCPVET_CLIENT_INFO },
+      };
       const answer = await exchange(client, message, { timeoutMs: ctx.timeoutMs });
       if (!answer.response) return pass(`initialize got ${describeAnswer(answer)}; nothing to watch (other checks judge the handshake)`);
       await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
       const early = trace.frames.filter((frame) => frame.direction === 'receive' && isRequest(frame.message) && frame.message.method !== 'ping');
       if (early.length > 0) {
         const methods = [...new Set(early.map((frame) => (frame.message as { method: string }).method))].join(', ');
-        return violation('request-before-initialized', `before the initialized notification the server sent ${methods}; only pings (and log notifications) may come then`, [{ frames: [...answer.own, ...early.slice(0, 5)] }]);
+        return violation(
+          'request-before-initialized',
+          `before the initialized notification the server sent ${methods}; only pings (and log notifications) may come then`,
+          [{ frames: [...answer.own, ...early.slice(0, 5)] }],
+        );
       }
       return pass(`nothing but pings and notifications came in the ${QUIET_MS} ms after initialize, without initialized`);
     } finally {

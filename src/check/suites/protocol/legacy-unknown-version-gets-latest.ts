@@ -32,7 +32,10 @@ export default defineCheck({
         break;
       }
     }
-    if (!latest) return skip(`the server gave none of ${LEGACY_VERSIONS.join(', ')} back unchanged, so its latest version is unknown (protocol.legacy-initialize-known-version judges that)`);
+    if (!latest)
+      return skip(
+        `the server gave none of ${LEGACY_VERSIONS.join(', ')} back unchanged, so its latest version is unknown (protocol.legacy-initialize-known-version judges that)`,
+      );
     const got: string[] = [];
     for (const unknown of UNKNOWN_VERSIONS) {
       const answer = await probeInitialize(ctx, unknown);
@@ -41,11 +44,16 @@ export default defineCheck({
       // A refusal, or a version it cannot speak, is protocol.legacy-initialize-unknown-version's business.
       if (!chosen || chosen === unknown || !(LEGACY_VERSIONS as readonly string[]).includes(chosen)) continue;
       if (chosen < latest) {
-        return violation('not-latest', `initialize offering the unknown ${sideOf(unknown)} version "${unknown}" got "${chosen}", though the server supports the later "${latest}"; it should answer with the latest version it supports`, evidence);
+        return violation(
+          'not-latest',
+          `initialize offering the unknown ${sideOf(unknown)} version "${unknown}" got "${chosen}", though the server supports the later "${latest}"; it should answer with the latest version it supports`,
+          evidence,
+        );
       }
       got.push(`"${unknown}" got "${chosen}"`);
     }
-    if (got.length === 0) return skip(`no unknown version was answered with a version the server supports; protocol.legacy-initialize-unknown-version judges that`);
+    if (got.length === 0)
+      return skip(`no unknown version was answered with a version the server supports; protocol.legacy-initialize-unknown-version judges that`);
     return pass(`initialize offering ${got.join(' and ')}, the latest version the server supports`, evidence);
   },
 });

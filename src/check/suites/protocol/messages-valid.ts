@@ -39,9 +39,11 @@ export default defineCheck({
     }
     if (problems.length === 0) return pass(`${checked} server messages are valid${spec ? ', also against the official schema' : ''}`);
     const shown = problems.slice(0, MAX_REPORTED);
-    return violation('invalid-message', `${problems.length} problem(s) in server messages: ${shown.map((problem) => problem.text).join('; ')}${problems.length > MAX_REPORTED ? '; …' : ''}`, [
-      { frames: [...new Set(shown.map((problem) => problem.frame))] },
-    ]);
+    return violation(
+      'invalid-message',
+      `${problems.length} problem(s) in server messages: ${shown.map((problem) => problem.text).join('; ')}${problems.length > MAX_REPORTED ? '; …' : ''}`,
+      [{ frames: [...new Set(shown.map((problem) => problem.frame))] }],
+    );
   },
 });
 

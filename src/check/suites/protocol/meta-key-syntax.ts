@@ -18,7 +18,12 @@ import { serverMessages, traceProblems, type TraceProblem } from '../../probes/m
 const LABEL = '[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
 const KEY = new RegExp(`^(?:(${LABEL}(?:\\.${LABEL})*)/)?([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?$`);
 /** Keys under a reserved prefix that a revision defines (the tasks extension's included). */
-const DEFINED = new Set<string>([...Object.values(META), 'io.modelcontextprotocol/tasks', 'io.modelcontextprotocol/related-task', 'io.modelcontextprotocol/model-immediate-response']);
+const DEFINED = new Set<string>([
+  ...Object.values(META),
+  'io.modelcontextprotocol/tasks',
+  'io.modelcontextprotocol/related-task',
+  'io.modelcontextprotocol/model-immediate-response',
+]);
 
 export default defineCheck({
   id: 'protocol.meta-key-syntax',
@@ -79,7 +84,8 @@ function extensionIdProblems(ctx: CheckContext): { ids: number; problems: TraceP
 
 export function keyProblem(key: string): string | undefined {
   const match = KEY.exec(key);
-  if (!match) return 'breaks the _meta key syntax (prefix labels start with a letter and end with a letter or digit; the name starts and ends with a letter or digit)';
+  if (!match)
+    return 'breaks the _meta key syntax (prefix labels start with a letter and end with a letter or digit; the name starts and ends with a letter or digit)';
   const labels = match[1]?.split('.') ?? [];
   const reserved = labels[1] === 'modelcontextprotocol' || labels[1] === 'mcp';
   if (reserved && !DEFINED.has(key)) return `uses the reserved prefix ${match[1]}/ for a key the spec does not define`;

@@ -24,12 +24,21 @@ export default defineCheck({
     const chosen = chosenVersion(answer.response?.result);
     if (chosen) return skip(`${sent} was accepted ("${chosen}"): the server speaks the legacy era too`);
     const error = errorOf(answer);
-    if (!error) return violation('initialize-accepted', `${sent} got ${describeAnswer(answer)}; a modern-only server should refuse it with an error that lists its supported versions`, evidence);
+    if (!error)
+      return violation(
+        'initialize-accepted',
+        `${sent} got ${describeAnswer(answer)}; a modern-only server should refuse it with an error that lists its supported versions`,
+        evidence,
+      );
     const data = isObject(error.data) ? error.data : {};
     const supported = Array.isArray(data.supported) ? data.supported.filter((version): version is string => typeof version === 'string') : [];
     if (supported.length > 0) return pass(`${sent} was refused with ${describeAnswer(answer)}, data.supported ${JSON.stringify(supported)}`, evidence);
     const named = MODERN_VERSIONS.filter((version) => String(error.message).includes(version));
     if (named.length > 0) return pass(`${sent} was refused with ${describeAnswer(answer)}, whose message names ${named.join(', ')}`, evidence);
-    return violation('no-versions-listed', `${sent} was refused with ${describeAnswer(answer)}, which names no supported version (in data.supported or the message); a legacy client learns nothing from it`, evidence);
+    return violation(
+      'no-versions-listed',
+      `${sent} was refused with ${describeAnswer(answer)}, which names no supported version (in data.supported or the message); a legacy client learns nothing from it`,
+      evidence,
+    );
   },
 });

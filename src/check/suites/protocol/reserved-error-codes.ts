@@ -38,7 +38,8 @@ export default defineCheck({
         const problem = misuse(code, message.error.data, frame);
         if (problem) problems.push({ frame, text: `${got}: ${problem}` });
         // Only answers to JSON-RPC requests: the body of a 405 to GET or DELETE (the TypeScript SDK's -32000) answers no request.
-        if (code <= -32000 && code >= -32019 && method !== undefined) serverRange.push({ frame, text: `${got}: a code from -32000..-32019, which new implementations should not use` });
+        if (code <= -32000 && code >= -32019 && method !== undefined)
+          serverRange.push({ frame, text: `${got}: a code from -32000..-32019, which new implementations should not use` });
       }
     }
     const findings = [
@@ -55,7 +56,9 @@ function misuse(code: number, data: unknown, frame: Frame): string | undefined {
   if (code > -32020 || code < -32099) return undefined;
   if (code === ErrorCode.HeaderMismatch) return frame.http ? undefined : '-32020 (HeaderMismatch) is about HTTP headers, and this answer came over stdio';
   if (code === ErrorCode.MissingRequiredClientCapability) {
-    return isObject(data) && isObject(data.requiredCapabilities) ? undefined : '-32021 must carry data.requiredCapabilities (the capabilities the request lacked)';
+    return isObject(data) && isObject(data.requiredCapabilities)
+      ? undefined
+      : '-32021 must carry data.requiredCapabilities (the capabilities the request lacked)';
   }
   if (code === ErrorCode.UnsupportedProtocolVersion) {
     return isObject(data) && Array.isArray(data.supported) && typeof data.requested === 'string' ? undefined : '-32022 must carry data {supported, requested}';
@@ -65,5 +68,6 @@ function misuse(code: number, data: unknown, frame: Frame): string | undefined {
 
 async function provokeErrors(ctx: CheckContext): Promise<void> {
   await ctx.client.request('mcpvet/no-such-method', {}).catch(() => undefined);
-  if (isObject(ctx.client.serverCapabilities.tools)) await ctx.client.request('tools/call', { name: 'mcpvet-no-such-tool', arguments: {} }).catch(() => undefined);
+  if (isObject(ctx.client.serverCapabilities.tools))
+    await ctx.client.request('tools/call', { name: 'mcpvet-no-such-tool', arguments: {} }).catch(() => undefined);
 }

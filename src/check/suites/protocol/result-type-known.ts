@@ -25,7 +25,12 @@ export default defineCheck({
   spec: 'basic#results',
   final: true,
   async run(ctx) {
-    for (const method of ['server/discover', ...probesFor('modern').filter((probe) => probe.listField && probe.capability in ctx.client.serverCapabilities).map((probe) => probe.method)]) {
+    for (const method of [
+      'server/discover',
+      ...probesFor('modern')
+        .filter((probe) => probe.listField && probe.capability in ctx.client.serverCapabilities)
+        .map((probe) => probe.method),
+    ]) {
       await exchange(ctx.client, eraMessage(ctx.client, probeId('result-type'), method), { timeoutMs: ctx.timeoutMs });
     }
     const extensions = isObject(ctx.client.serverCapabilities.extensions) ? ctx.client.serverCapabilities.extensions : {};
@@ -37,14 +42,17 @@ export default defineCheck({
         judged++;
         const value = result.resultType;
         if (value === undefined) problems.push({ frame, text: `the ${method} result has no resultType` });
-        else if (typeof value !== 'string' || !known.includes(value)) problems.push({ frame, text: `the ${method} result has resultType ${JSON.stringify(value)}, not one of ${known.map((k) => `"${k}"`).join(', ')}` });
+        else if (typeof value !== 'string' || !known.includes(value))
+          problems.push({ frame, text: `the ${method} result has resultType ${JSON.stringify(value)}, not one of ${known.map((k) => `"${k}"`).join(', ')}` });
       }
     }
     if (problems.length === 0) return pass(`${judged} modern result(s) of the run carry a known resultType`);
     const shown = problems.slice(0, MAX_REPORTED);
-    return violation('bad-result-type', `${problems.length} of ${judged} modern result(s) break the rule: ${shown.map((problem) => problem.text).join('; ')}${problems.length > MAX_REPORTED ? '; …' : ''}`, [
-      { frames: [...new Set(shown.map((problem) => problem.frame))] },
-    ]);
+    return violation(
+      'bad-result-type',
+      `${problems.length} of ${judged} modern result(s) break the rule: ${shown.map((problem) => problem.text).join('; ')}${problems.length > MAX_REPORTED ? '; …' : ''}`,
+      [{ frames: [...new Set(shown.map((problem) => problem.frame))] }],
+    );
   },
 });
 

@@ -19,7 +19,12 @@ export default defineCheck({
   eras: ['modern'],
   spec: 'basic#results',
   async run(ctx) {
-    const methods = ['server/discover', ...probesFor('modern').filter((probe) => probe.listField && probe.capability in ctx.client.serverCapabilities).map((probe) => probe.method)];
+    const methods = [
+      'server/discover',
+      ...probesFor('modern')
+        .filter((probe) => probe.listField && probe.capability in ctx.client.serverCapabilities)
+        .map((probe) => probe.method),
+    ];
     const problems: string[] = [];
     const evidence: Evidence[] = [];
     let judged = 0;
@@ -27,7 +32,10 @@ export default defineCheck({
       const answer = await exchange(ctx.client, eraMessage(ctx.client, probeId('server-info'), method), { timeoutMs: ctx.timeoutMs });
       const result = answer.response?.result;
       if (!isObject(result)) {
-        if (method === 'server/discover') return violation('no-discover-result', `server/discover got ${describeAnswer(answer)}, so there is no result to carry serverInfo`, [evidenceOf(answer)]);
+        if (method === 'server/discover')
+          return violation('no-discover-result', `server/discover got ${describeAnswer(answer)}, so there is no result to carry serverInfo`, [
+            evidenceOf(answer),
+          ]);
         continue; // protocol.declared-capabilities-implemented reports a list method that fails
       }
       judged++;
@@ -37,7 +45,12 @@ export default defineCheck({
         evidence.push(evidenceOf(answer));
       }
     }
-    if (problems.length > 0) return violation('missing-server-info', `${problems.join('; ')}; every result should name the server in _meta["${META.serverInfo}"] ({name, version})`, evidence);
+    if (problems.length > 0)
+      return violation(
+        'missing-server-info',
+        `${problems.join('; ')}; every result should name the server in _meta["${META.serverInfo}"] ({name, version})`,
+        evidence,
+      );
     return pass(`${judged} result(s) (${methods.join(', ')}) carry _meta["${META.serverInfo}"]`);
   },
 });

@@ -26,7 +26,8 @@ export default defineCheck({
           requests++;
           const id = JSON.stringify(frame.message.id);
           const earlier = pending.get(id);
-          if (earlier) problems.push({ frame, text: `the server sent ${frame.message.method} with id ${id} while its ${earlier} with that id still awaited an answer` });
+          if (earlier)
+            problems.push({ frame, text: `the server sent ${frame.message.method} with id ${id} while its ${earlier} with that id still awaited an answer` });
           pending.set(id, frame.message.method);
         } else if (frame.direction === 'send' && isResponse(frame.message)) {
           pending.delete(JSON.stringify(frame.message.id));

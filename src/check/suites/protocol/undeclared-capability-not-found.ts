@@ -38,8 +38,13 @@ export default defineCheck({
 function judge(probe: CapabilityProbe, answer: Answer): Finding {
   const evidence = [evidenceOf(answer)];
   const got = `"${probe.capability}" is not declared, yet ${probe.method} got ${describeAnswer(answer)}`;
-  if (servesContent(probe, answer)) return { ...violation('supported-undeclared', `${got}: the server supports ${probe.capability} and must declare it`, evidence, { method: probe.method }), requirement: 'LIFE-15' };
-  if (probe.capability === 'completions') return { ...violation('completion-not-method-not-found', `${got} instead of -32601`, evidence, { method: probe.method }), requirement: 'CMP-04' };
+  if (servesContent(probe, answer))
+    return {
+      ...violation('supported-undeclared', `${got}: the server supports ${probe.capability} and must declare it`, evidence, { method: probe.method }),
+      requirement: 'LIFE-15',
+    };
+  if (probe.capability === 'completions')
+    return { ...violation('completion-not-method-not-found', `${got} instead of -32601`, evidence, { method: probe.method }), requirement: 'CMP-04' };
   return { ...violation('undeclared-served', `${got} instead of -32601`, evidence, { method: probe.method }), requirement: 'LIFE-19' };
 }
 

@@ -36,16 +36,32 @@ export default defineCheck({
     const refused = status !== undefined && status >= 400 && status < 500;
     const answeredWithId = (notification?.response as { id?: unknown } | undefined)?.id != null;
     if (notification && status !== undefined && (refused ? answeredWithId : status >= 300 || notification.response)) {
-      return violation('not-accepted', `the notification ${UNKNOWN_NOTIFICATION} got ${describeAnswer(notification)}; an unknown notification must be accepted (202) or refused with a 4xx whose body, if any, is an error without id`, evidence);
+      return violation(
+        'not-accepted',
+        `the notification ${UNKNOWN_NOTIFICATION} got ${describeAnswer(notification)}; an unknown notification must be accepted (202) or refused with a 4xx whose body, if any, is an error without id`,
+        evidence,
+      );
     }
     // A 4xx refusal's body may carry an id-less error: it belongs to the HTTP answer, not a reply.
     const refusal = new Set(refused && notification ? notification.own : []);
     const replies = client.trace
       .since(from)
       .filter((frame) => !refusal.has(frame))
-      .filter((frame) => frame.direction === 'receive' && frame.kind === 'message' && isResponse(frame.message) && (frame.message as { id?: unknown }).id == null);
-    if (replies.length > 0) return violation('notification-answered', `the server answered the notification ${UNKNOWN_NOTIFICATION} with ${replies[0]?.raw}; notifications must never be answered`, evidence);
-    if (!follow.response) return violation('stopped-answering', `after the notification ${UNKNOWN_NOTIFICATION}, ${followMethod} got ${describeAnswer(follow)}: the server stopped answering`, evidence);
+      .filter(
+        (frame) => frame.direction === 'receive' && frame.kind === 'message' && isResponse(frame.message) && (frame.message as { id?: unknown }).id == null,
+      );
+    if (replies.length > 0)
+      return violation(
+        'notification-answered',
+        `the server answered the notification ${UNKNOWN_NOTIFICATION} with ${replies[0]?.raw}; notifications must never be answered`,
+        evidence,
+      );
+    if (!follow.response)
+      return violation(
+        'stopped-answering',
+        `after the notification ${UNKNOWN_NOTIFICATION}, ${followMethod} got ${describeAnswer(follow)}: the server stopped answering`,
+        evidence,
+      );
     const how = refused ? `refused with HTTP ${status}, as the transport allows,` : `ignored${status !== undefined ? ` (HTTP ${status})` : ''}`;
     return pass(`${UNKNOWN_NOTIFICATION} was ${how} and ${followMethod} was still answered`, evidence);
   },

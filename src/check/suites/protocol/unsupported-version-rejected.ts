@@ -25,7 +25,12 @@ export default defineCheck({
 });
 
 async function probeVersion(ctx: CheckContext, version: string): Promise<VersionProbe> {
-  const message = { jsonrpc: '2.0', id: probeId('unsupported-version'), method: 'server/discover', params: { _meta: modernMeta(ctx.client, { [META.protocolVersion]: version }) } };
+  const message = {
+    jsonrpc: '2.0',
+    id: probeId('unsupported-version'),
+    method: 'server/discover',
+    params: { _meta: modernMeta(ctx.client, { [META.protocolVersion]: version }) },
+  };
   const answer = await exchange(ctx.client, message, { timeoutMs: ctx.timeoutMs });
   const evidence = [evidenceOf(answer)];
   const sent = `server/discover with the unknown ${sideOf(version)} protocolVersion "${version}"`;
@@ -38,11 +43,16 @@ async function probeVersion(ctx: CheckContext, version: string): Promise<Version
   if (!data) problems.push('error.data is missing (it must be {supported, requested})');
   else {
     const supported = data.supported;
-    if (!Array.isArray(supported) || !supported.every((candidate) => typeof candidate === 'string')) problems.push(`data.supported is ${JSON.stringify(supported)}, not an array of version strings`);
-    else if (!supported.some((candidate) => eraOfVersion(candidate as string) === 'modern')) problems.push(`data.supported ${JSON.stringify(supported)} lists no modern (2026-07-28 or later) version, though the server answers modern requests`);
+    if (!Array.isArray(supported) || !supported.every((candidate) => typeof candidate === 'string'))
+      problems.push(`data.supported is ${JSON.stringify(supported)}, not an array of version strings`);
+    else if (!supported.some((candidate) => eraOfVersion(candidate as string) === 'modern'))
+      problems.push(`data.supported ${JSON.stringify(supported)} lists no modern (2026-07-28 or later) version, though the server answers modern requests`);
     if (data.requested !== version) problems.push(`data.requested is ${JSON.stringify(data.requested)}, not the requested "${version}"`);
   }
   if (answer.http && answer.http.status !== 400) problems.push(`the HTTP status is ${answer.http.status}, not 400`);
   if (problems.length > 0) return { evidence, code: 'bad-error-data', problem: `${sent} got -32022, but ${problems.join('; ')}` };
-  return { evidence, passed: `${sent} got -32022 with data.supported ${JSON.stringify(data?.supported)} and data.requested echoed${answer.http ? ', HTTP 400' : ''}` };
+  return {
+    evidence,
+    passed: `${sent} got -32022 with data.supported ${JSON.stringify(data?.supported)} and data.requested echoed${answer.http ? ', HTTP 400' : ''}`,
+  };
 }

@@ -14,4 +14,18 @@ import setStable from './set-stable.js';
 import legacySubscribe from './legacy-subscribe.js';
 import listChangedNotification from './list-changed-notification.js';
 
-export const checks: CheckDefinition[] = [listShape, templatesListShape, readListed, unknownUriError, unknownUriData, unknownUriNotEmpty, listCacheHints, readCacheHints, uriSyntax, pathTraversal, setStable, legacySubscribe, listChangedNotification];
+export const checks: CheckDefinition[] = [
+  listShape,
+  templatesListShape,
+  readListed,
+  unknownUriError,
+  unknownUriData,
+  unknownUriNotEmpty,
+  listCacheHints,
+  readCacheHints,
+  uriSyntax,
+  pathTraversal,
+  setStable,
+  legacySubscribe,
+  listChangedNotification,
+];

@@ -27,10 +27,14 @@ export default defineCheck({
     const subscribed = await client.request('resources/subscribe', { uri });
     const unsubscribed = await client.request('resources/unsubscribe', { uri });
     const evidence = [ctx.evidence(subscribed.frames, client), ctx.evidence(unsubscribed.frames, client)];
-    const failed = [['resources/subscribe', subscribed], ['resources/unsubscribe', unsubscribed]] as const;
+    const failed = [
+      ['resources/subscribe', subscribed],
+      ['resources/unsubscribe', unsubscribed],
+    ] as const;
     const bad = failed.filter(([, outcome]) => !isObject(outcome.result));
     if (bad.length > 0) {
-      return violation('not-implemented',
+      return violation(
+        'not-implemented',
         `the server declares resources.subscribe, but ${bad.map(([method, outcome]) => `${method} of ${uri} answered ${describeAnswer(outcome)}`).join(' and ')}; a declared capability must be implemented`,
         evidence,
       );

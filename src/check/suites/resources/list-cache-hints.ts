@@ -23,13 +23,20 @@ export default defineCheck({
       // An unimplemented templates/list has nothing to cache (see resources.templates-list-shape).
       if (listing.pages.length === 0 && listing.problem?.outcome?.error?.code === ErrorCode.MethodNotFound) continue;
       judged.push(method);
-      const found = listing.pages.flatMap((page, index) => cacheHintProblems(page.result).map((problem) => `${method}${listing.pages.length > 1 ? ` page ${index + 1}` : ''}: ${problem}`));
+      const found = listing.pages.flatMap((page, index) =>
+        cacheHintProblems(page.result).map((problem) => `${method}${listing.pages.length > 1 ? ` page ${index + 1}` : ''}: ${problem}`),
+      );
       if (found.length > 0) {
         for (const item of found) problems.push(item);
         evidence.push(ctx.evidence(listingFrames(listing)));
       }
     }
-    if (problems.length > 0) return violation('missing-cache-hints', `list results must carry ttlMs (an integer >= 0) and cacheScope ("public" or "private"): ${summarize(problems)}`, evidence);
+    if (problems.length > 0)
+      return violation(
+        'missing-cache-hints',
+        `list results must carry ttlMs (an integer >= 0) and cacheScope ("public" or "private"): ${summarize(problems)}`,
+        evidence,
+      );
     return pass(`${judged.join(' and ')} results carry ttlMs and cacheScope`);
   },
 });

@@ -20,10 +20,14 @@ export default defineCheck({
       if (!Array.isArray(page.result.resources)) return void problems.push(`${where}the result has no "resources" array`);
       page.items.forEach((resource, index) => {
         if (!isObject(resource)) return void problems.push(`${where}resource #${index} is not an object`);
-        for (const issue of partIssues(ctx.era, 'Resource', resource)) problems.push(`${where}resource ${itemLabel(resource, index, 'uri')}: ${issueText(issue)}`);
+        for (const issue of partIssues(ctx.era, 'Resource', resource))
+          problems.push(`${where}resource ${itemLabel(resource, index, 'uri')}: ${issueText(issue)}`);
       });
     });
-    if (problems.length > 0) return violation('malformed-list', `resources/list does not have the shape the spec requires: ${summarize(problems)}`, [ctx.evidence(listingFrames(listing))]);
+    if (problems.length > 0)
+      return violation('malformed-list', `resources/list does not have the shape the spec requires: ${summarize(problems)}`, [
+        ctx.evidence(listingFrames(listing)),
+      ]);
     return pass(`${listing.items.length} resource(s) on ${listing.pages.length} page(s), each with a uri and a name`);
   },
 });

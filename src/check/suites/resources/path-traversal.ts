@@ -21,7 +21,9 @@ export default defineCheck({
   async run(ctx) {
     const listing = await listPages(ctx.client, 'resources/list');
     const listed = listing.items.map((item) => (isObject(item) && typeof item.uri === 'string' ? item.uri : undefined)).filter((uri): uri is string => !!uri);
-    const probes = traversalProbes(listed).filter((probe) => !listed.some((uri) => uri.toLowerCase().endsWith(probe.target.split(/[\\/]/).pop()!.toLowerCase())));
+    const probes = traversalProbes(listed).filter(
+      (probe) => !listed.some((uri) => uri.toLowerCase().endsWith(probe.target.split(/[\\/]/).pop()!.toLowerCase())),
+    );
     if (probes.length === 0) return skip(listed.length ? 'no listed URI has a "scheme://" form to climb out of' : 'the server lists no resource to start from');
     const served: { uri: string; target: string; evidence: Evidence }[] = [];
     const byDesign = new Set<string>();
@@ -39,7 +41,8 @@ export default defineCheck({
     }
     if (served.length > 0) {
       const first = served[0]!;
-      return violation('traversal-served',
+      return violation(
+        'traversal-served',
         `reading ${first.uri} served the content of ${first.target}, a file outside every listed resource's directory (${served.length} of ${probes.length} "../" probe(s) got through); resolve the path, then refuse anything outside the resource root`,
         served.slice(0, 3).map((entry) => entry.evidence),
       );

@@ -24,7 +24,12 @@ export default defineCheck({
       for (const item of found.map((problem) => `${uri}: ${problem}`)) problems.push(item);
       return found.length > 0;
     });
-    if (bad.length > 0) return violation('missing-cache-hints', `resources/read results must carry ttlMs (an integer >= 0) and cacheScope ("public" or "private"): ${summarize(problems)}`, bad.map(({ outcome }) => ctx.evidence(outcome.frames)));
+    if (bad.length > 0)
+      return violation(
+        'missing-cache-hints',
+        `resources/read results must carry ttlMs (an integer >= 0) and cacheScope ("public" or "private"): ${summarize(problems)}`,
+        bad.map(({ outcome }) => ctx.evidence(outcome.frames)),
+      );
     return pass(`${results.length} resources/read result(s) carry ttlMs and cacheScope`);
   },
 });

@@ -21,8 +21,15 @@ export default defineCheck({
       for (const item of found.map((problem) => `${uri}: ${problem}`)) problems.push(item);
       return found.length > 0;
     });
-    if (bad.length > 0) return violation('invalid-contents', `reading a listed resource did not return valid contents: ${summarize(problems)}`, bad.map(({ outcome }) => ctx.evidence(outcome.frames)));
-    return pass(`read ${run.reads.length} listed resource(s)${run.reads.length === MAX_READS ? ' (the first ones)' : ''}: each returned contents with a uri and text or blob`);
+    if (bad.length > 0)
+      return violation(
+        'invalid-contents',
+        `reading a listed resource did not return valid contents: ${summarize(problems)}`,
+        bad.map(({ outcome }) => ctx.evidence(outcome.frames)),
+      );
+    return pass(
+      `read ${run.reads.length} listed resource(s)${run.reads.length === MAX_READS ? ' (the first ones)' : ''}: each returned contents with a uri and text or blob`,
+    );
   },
 });
 

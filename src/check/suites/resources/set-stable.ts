@@ -34,15 +34,23 @@ export default defineCheck({
     if (same(a, b)) return pass(`${a.size} resource(s): the same set on a second connection after ${round.reads}`);
     const where = ctx.transport === 'stdio' ? 'two server processes' : 'two connections';
     if (!same(b, c)) {
-      return violation('set-differs', `${where} listed different resources (${difference(a, b)}), and the first still lists its own set afterwards; the resource set must not vary per connection or with ${round.reads}`, evidence);
+      return violation(
+        'set-differs',
+        `${where} listed different resources (${difference(a, b)}), and the first still lists its own set afterwards; the resource set must not vary per connection or with ${round.reads}`,
+        evidence,
+      );
     }
     // Both connections see the change: read what appeared and see whether the set moves again.
     const added = [...b].filter((uri) => !a.has(uri));
     const next = await readThenList(ctx, observer, reader, (added.length ? added : [...b]).slice(0, READS));
     if ('unusable' in next) return skip(next.unusable);
     const d = new Set(uris(next.second));
-    if (same(b, d)) return pass(`${b.size} resource(s): the set changed once for every connection (another client's request, it seems), then stayed the same after ${next.reads}`);
-    return violation('changes-with-reads',
+    if (same(b, d))
+      return pass(
+        `${b.size} resource(s): the set changed once for every connection (another client's request, it seems), then stayed the same after ${next.reads}`,
+      );
+    return violation(
+      'changes-with-reads',
       `the resource set changed after ${round.reads} (${difference(a, b)}) and again after ${next.reads} (${difference(b, d)}), for every connection; the resource set must not change as a side effect of other requests`,
       [...evidence, ...next.evidence],
     );
@@ -58,7 +66,12 @@ async function readThenList(ctx: CheckContext, observer: McpClient, reader: McpC
   const again = await listPages(observer, 'resources/list');
   const broken = second.problem ?? again.problem;
   if (broken) return { unusable: `cannot compare listings: ${broken.message}` };
-  return { second, again, reads: `${toRead.length} resources/read and a resources/templates/list`, evidence: [ctx.evidence(listingFrames(second), reader), ctx.evidence(listingFrames(again), observer)] };
+  return {
+    second,
+    again,
+    reads: `${toRead.length} resources/read and a resources/templates/list`,
+    evidence: [ctx.evidence(listingFrames(second), reader), ctx.evidence(listingFrames(again), observer)],
+  };
 }
 
 const uris = (listing: Listing): string[] => listing.items.map((item) => (isObject(item) && typeof item.uri === 'string' ? item.uri : JSON.stringify(item)));
@@ -67,5 +80,7 @@ const same = (a: Set<string>, b: Set<string>): boolean => a.size === b.size && [
 function difference(before: Set<string>, after: Set<string>): string {
   const added = [...after].filter((uri) => !before.has(uri));
   const removed = [...before].filter((uri) => !after.has(uri));
-  return [added.length ? `new: ${added.slice(0, 3).join(', ')}` : '', removed.length ? `gone: ${removed.slice(0, 3).join(', ')}` : ''].filter(Boolean).join('; ');
+  return [added.length ? `new: ${added.slice(0, 3).join(', ')}` : '', removed.length ? `gone: ${removed.slice(0, 3).join(', ')}` : '']
+    .filter(Boolean)
+    .join('; ');
 }

@@ -26,10 +26,14 @@ export default defineCheck({
       if (!Array.isArray(page.result.resourceTemplates)) return void problems.push(`${where}the result has no "resourceTemplates" array`);
       page.items.forEach((template, index) => {
         if (!isObject(template)) return void problems.push(`${where}template #${index} is not an object`);
-        for (const issue of partIssues(ctx.era, 'ResourceTemplate', template)) problems.push(`${where}template ${itemLabel(template, index, 'uriTemplate')}: ${issueText(issue)}`);
+        for (const issue of partIssues(ctx.era, 'ResourceTemplate', template))
+          problems.push(`${where}template ${itemLabel(template, index, 'uriTemplate')}: ${issueText(issue)}`);
       });
     });
-    if (problems.length > 0) return violation('malformed-list', `resources/templates/list does not have the shape the spec requires: ${summarize(problems)}`, [ctx.evidence(listingFrames(listing))]);
+    if (problems.length > 0)
+      return violation('malformed-list', `resources/templates/list does not have the shape the spec requires: ${summarize(problems)}`, [
+        ctx.evidence(listingFrames(listing)),
+      ]);
     return pass(`${listing.items.length} resource template(s), each with a uriTemplate and a name`);
   },
 });

@@ -23,6 +23,8 @@ export default defineCheck({
     const named = isObject(error.data) && error.data.uri === uri ? true : error.data !== undefined && JSON.stringify(error.data).includes(uri);
     if (named) return pass(`the ${error.code} error for ${uri} names the URI in data`);
     const data = error.data === undefined ? 'no data' : `data ${JSON.stringify(error.data)}`;
-    return violation('uri-not-named', `the ${error.code} error for ${uri} has ${data}; it should name the URI, e.g. data: {"uri": "${uri}"}`, [ctx.evidence(outcome.frames)]);
+    return violation('uri-not-named', `the ${error.code} error for ${uri} has ${data}; it should name the URI, e.g. data: {"uri": "${uri}"}`, [
+      ctx.evidence(outcome.frames),
+    ]);
   },
 });

@@ -18,7 +18,11 @@ export default defineCheck({
     if (served) return skip(`the server returned ${served} content item(s) for ${uri}: it treats the URI as existing`);
     const contents = isObject(outcome.result) ? outcome.result.contents : undefined;
     if (Array.isArray(contents)) {
-      return violation('empty-contents', `reading ${uri}, which the server does not list, returned an empty contents array; a missing resource must be an error, not an empty result`, [ctx.evidence(outcome.frames)]);
+      return violation(
+        'empty-contents',
+        `reading ${uri}, which the server does not list, returned an empty contents array; a missing resource must be an error, not an empty result`,
+        [ctx.evidence(outcome.frames)],
+      );
     }
     return pass(`reading ${uri} answered ${describeAnswer(outcome)}, not an empty contents array`);
   },

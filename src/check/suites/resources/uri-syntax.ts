@@ -32,7 +32,11 @@ export default defineCheck({
       if (problem) problems.push(`template ${JSON.stringify(template)}: ${problem}`);
     }
     if (problems.length > 0) {
-      return violation('not-rfc3986', `listed URIs that are not RFC 3986 URIs: ${summarize(problems)}`, [resources, templates].filter((listing) => listing.pages.length > 0).map((listing) => ctx.evidence(listingFrames(listing))));
+      return violation(
+        'not-rfc3986',
+        `listed URIs that are not RFC 3986 URIs: ${summarize(problems)}`,
+        [resources, templates].filter((listing) => listing.pages.length > 0).map((listing) => ctx.evidence(listingFrames(listing))),
+      );
     }
     return pass(`${uris.length} resource URI(s) and ${uriTemplates.length} URI template(s), all RFC 3986 URIs`);
   },

@@ -25,11 +25,14 @@ export default defineCheck({
   spec: 'basic/index#statelessness',
   async run(ctx) {
     const method = declaredLists(ctx.client.serverCapabilities, ['tools/list', 'prompts/list', 'resources/list'])[0] ?? 'server/discover';
-    const params = withModernMeta({}, {
-      protocolVersion: ctx.client.protocolVersion,
-      clientCapabilities: {},
-      clientInfo: { name: 'mcpvet-fresh-client', version: MCPVET_CLIENT_INFO.version },
-    });
+    const params = withModernMeta(
+      {},
+      {
+        protocolVersion: ctx.client.protocolVersion,
+        clientCapabilities: {},
+        clientInfo: { name: 'mcpvet-fresh-client', version: MCPVET_CLIENT_INFO.version },
+      },
+    );
     const headers = ctx.transport === 'http' ? modernHeaders({ protocolVersion: ctx.client.protocolVersion, method, params }) : {};
     const trace = new Trace();
     const channel = openChannel(ctx.target, trace);
@@ -44,10 +47,18 @@ export default defineCheck({
       if (response && isObject(response.result)) return pass(`${method} as the first message to ${where} was answered with a result`);
       const error = isObject(response?.error) ? `error ${String(response.error.code)} "${String(response.error.message)}"` : 'no JSON-RPC answer';
       const status = reply.http ? `HTTP ${reply.http.status} with ` : '';
-      return violation('first-request-refused', `${method} as the first message to ${where} (no server/discover before it) got ${status}${error}; a modern server must serve any request without earlier traffic`, evidence());
+      return violation(
+        'first-request-refused',
+        `${method} as the first message to ${where} (no server/discover before it) got ${status}${error}; a modern server must serve any request without earlier traffic`,
+        evidence(),
+      );
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
-      return violation('no-answer', `${method} as the first message to ${where} got no answer (${error.message}); a modern server must serve any request without earlier traffic`, evidence());
+      return violation(
+        'no-answer',
+        `${method} as the first message to ${where} got no answer (${error.message}); a modern server must serve any request without earlier traffic`,
+        evidence(),
+      );
     } finally {
       await channel.close();
     }

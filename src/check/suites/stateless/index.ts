@@ -8,4 +8,12 @@ import malformedKeepsEra from './malformed-message-keeps-era.js';
 import replicaSameAnswers from './replica-same-answers.js';
 import replicaPagination from './replica-pagination.js';
 
-export const checks: CheckDefinition[] = [firstRequest, toolsListIdentical, earlierCapabilities, capabilityCarryover, malformedKeepsEra, replicaSameAnswers, replicaPagination];
+export const checks: CheckDefinition[] = [
+  firstRequest,
+  toolsListIdentical,
+  earlierCapabilities,
+  capabilityCarryover,
+  malformedKeepsEra,
+  replicaSameAnswers,
+  replicaPagination,
+];

@@ -43,7 +43,8 @@ export default defineCheck({
       return pass(`after a notification and a request without a protocol version, ${method} was still answered as 2026-07-28`, evidence);
     }
     const got = after.error ? `error ${after.error.code} "${after.error.message}"` : 'a result without resultType (a legacy-era answer)';
-    return violation('era-lost',
+    return violation(
+      'era-lost',
       `after server/discover, a notification and a request without _meta["${META.protocolVersion}"], a valid ${method} on the same connection got ${got}, ` +
         'though the same request on another connection got a 2026-07-28 result: the server switched the connection to the legacy era because of earlier messages, which a stateless server must not do',
       evidence,

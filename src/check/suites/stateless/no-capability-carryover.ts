@@ -4,7 +4,7 @@
  * (it answers -32021 or falls back), on the very same connection.
  */
 import { ErrorCode } from '../../../protocol/errors.js';
-import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
+import { defineCheck, pass, violation, notJudged } from '../../define.js';
 import { capabilitiesNeeded, describeOutcome, findInputRequired, requestWith } from '../../probes/mrtr/input-required.js';
 
 export default defineCheck({
@@ -22,7 +22,8 @@ export default defineCheck({
     const evidence = [ctx.evidence(found.outcome.frames, client), ctx.evidence(outcome.frames, client)];
     const asked = outcome.result?.resultType === 'input_required' ? capabilitiesNeeded(outcome.result) : [];
     if (asked.length > 0) {
-      return violation('capabilities-carried-over',
+      return violation(
+        'capabilities-carried-over',
         `${found.candidate.label} declaring no capabilities, right after the same request declared ${found.capabilities.join(', ')} on this connection, still asked for ${asked.join(', ')}: the server carried the earlier declaration over`,
         evidence,
       );

@@ -28,9 +28,16 @@ export default defineCheck({
         if (alternating.failed) {
           const where = alternating.failed.client === ctx.client ? 'the target' : replica.label;
           const outcome = alternating.failed.outcome;
-          return violation('cursor-refused',
+          return violation(
+            'cursor-refused',
             `${method} page ${alternating.pages.length}, with the cursor issued by the other instance, failed on ${where}: ${outcome.error ? `error ${outcome.error.code} "${outcome.error.message}"` : 'no list in the answer'}; cursors must work on any instance`,
-            [ctx.evidence(alternating.pages[alternating.pages.length - 2]?.outcome.frames ?? outcome.frames, alternating.pages[alternating.pages.length - 2]?.client ?? ctx.client), ctx.evidence(outcome.frames, alternating.failed.client)],
+            [
+              ctx.evidence(
+                alternating.pages[alternating.pages.length - 2]?.outcome.frames ?? outcome.frames,
+                alternating.pages[alternating.pages.length - 2]?.client ?? ctx.client,
+              ),
+              ctx.evidence(outcome.frames, alternating.failed.client),
+            ],
           );
         }
         if (alternating.pages.length < 2) continue;
@@ -38,7 +45,10 @@ export default defineCheck({
         if (DATA_LISTS.includes(method)) continue;
         const single = await walkPages(method, () => ctx.client);
         const difference = single.failed ? undefined : listDifference(single.items, alternating.items);
-        if (difference) return violation('pages-differ', `${method} paged across both instances differs from paging one instance: ${difference}`, [ctx.evidence(alternating.pages[1]!.outcome.frames, replica.client)]);
+        if (difference)
+          return violation('pages-differ', `${method} paged across both instances differs from paging one instance: ${difference}`, [
+            ctx.evidence(alternating.pages[1]!.outcome.frames, replica.client),
+          ]);
       }
       if (crossed.length === 0) return skip('no list has a second page, so no cursor could cross instances');
       return pass(`pages alternated between the target and ${replica.label}: ${crossed.join(', ')}`);

@@ -4,7 +4,7 @@
  * would hand a client a different server on every request. (resources/list is data and is left
  * out: other checks may add notes to one instance during the run.)
  */
-import { defineCheck, pass, skip, violation, incomplete } from '../../define.js';
+import { defineCheck, pass, violation, incomplete } from '../../define.js';
 import type { Evidence } from '../../types.js';
 import { connectReplica, REPLICA_HINT } from '../../probes/stateless/other-instance.js';
 import { declaredLists, listDifference, walkPages } from '../../probes/stateless/lists.js';

@@ -23,9 +23,23 @@ export default defineCheck({
       if (difference) {
         const evidence = [{ frames: fresh.trace.frames.filter((frame) => frame.direction === 'receive').slice(-3) }];
         if (onlyOrderDiffers(reference, tools)) {
-          return { ...violation('order-differs', `tools/list on fresh connection ${attempt} has the same tools in another order: ${difference}; tools should come in a deterministic order`, evidence), requirement: 'TOOL-05' };
+          return {
+            ...violation(
+              'order-differs',
+              `tools/list on fresh connection ${attempt} has the same tools in another order: ${difference}; tools should come in a deterministic order`,
+              evidence,
+            ),
+            requirement: 'TOOL-05',
+          };
         }
-        return { ...violation('tools-differ', `tools/list on fresh connection ${attempt} differs from the run's connection: ${difference}; a tool list must not depend on the connection`, evidence), requirement: 'TOOL-04' };
+        return {
+          ...violation(
+            'tools-differ',
+            `tools/list on fresh connection ${attempt} differs from the run's connection: ${difference}; a tool list must not depend on the connection`,
+            evidence,
+          ),
+          requirement: 'TOOL-04',
+        };
       }
     }
     return pass(`tools/list gave the same ${reference.length} tools, in the same order, on 3 connections`);

@@ -22,12 +22,20 @@ export default defineCheck({
     const reused = await ctx.openClient();
     const declaring = await walkPages('tools/list', () => reused, ALL_INPUT_CAPABILITIES);
     const after = await walkPages('tools/list', () => reused, {});
-    for (const [walk, what] of [[baseline, 'on a fresh connection'], [declaring, 'declaring every capability'], [after, 'after that, declaring none']] as const) {
+    for (const [walk, what] of [
+      [baseline, 'on a fresh connection'],
+      [declaring, 'declaring every capability'],
+      [after, 'after that, declaring none'],
+    ] as const) {
       if (walk.failed) return violation('list-failed', `tools/list ${what} failed`, [ctx.evidence(walk.failed.outcome.frames, walk.failed.client)]);
     }
     const difference = listDifference(baseline.items, after.items);
-    if (!difference) return pass(`tools/list declaring no capabilities is the same (${after.items.length} tools) before and after a request that declared ${Object.keys(ALL_INPUT_CAPABILITIES).join(', ')}`);
-    return violation('capabilities-remembered',
+    if (!difference)
+      return pass(
+        `tools/list declaring no capabilities is the same (${after.items.length} tools) before and after a request that declared ${Object.keys(ALL_INPUT_CAPABILITIES).join(', ')}`,
+      );
+    return violation(
+      'capabilities-remembered',
       `tools/list declaring no capabilities, sent after a tools/list that declared ${Object.keys(ALL_INPUT_CAPABILITIES).join(', ')} on the same connection, differs from a fresh connection's: ${difference}. The server remembered capabilities from an earlier request`,
       [ctx.evidence(after.pages[0]!.outcome.frames, reused)],
     );

@@ -52,20 +52,34 @@ async function shutDown(ctx: CheckContext, target: StdioTarget, how: 'eof' | 'si
   try {
     if (connection.pid !== undefined) await untilQuiet(connection.pid, { minMs: SETTLE_MS, quietMs: QUIET_MS, maxMs: MAX_SETTLE_MS, gone: connection.exited });
     const early = await within(connection.exited, 0);
-    if (early) return early.spawnError ? skip(`the server could not be started: ${early.spawnError}`) : pass(`a fresh process ended by itself before any shutdown step (${describeExit(early)})`, evidence());
+    if (early)
+      return early.spawnError
+        ? skip(`the server could not be started: ${early.spawnError}`)
+        : pass(`a fresh process ended by itself before any shutdown step (${describeExit(early)})`, evidence());
     const started = performance.now();
     if (how === 'eof') {
       const exit = await connection.close();
       const ms = Math.round(performance.now() - started);
       if (exit.signal || ms >= EOF_GRACE_MS) {
-        return { status: 'fail', requirement: 'STDIO-04', message: `a fresh process that got no message kept running after its stdin closed and ended only by signals (${describeExit(exit)} after ${ms} ms); it must not wait for initialize or a first request to notice EOF`, evidence: evidence() };
+        return {
+          status: 'fail',
+          requirement: 'STDIO-04',
+          message: `a fresh process that got no message kept running after its stdin closed and ended only by signals (${describeExit(exit)} after ${ms} ms); it must not wait for initialize or a first request to notice EOF`,
+          evidence: evidence(),
+        };
       }
       return pass(`with no message sent, the server exited ${ms} ms after its stdin closed`, evidence());
     }
     if (connection.pid !== undefined) sendSigterm(connection.pid);
     const exit = await within(connection.exited, SIGTERM_GRACE_MS);
     const ms = Math.round(performance.now() - started);
-    if (!exit) return { status: 'fail', requirement: 'STDIO-05', message: `a fresh process that got no message was still running ${SIGTERM_GRACE_MS} ms after SIGTERM (stdin open); clients SIGKILL it then, losing whatever it would have flushed`, evidence: evidence() };
+    if (!exit)
+      return {
+        status: 'fail',
+        requirement: 'STDIO-05',
+        message: `a fresh process that got no message was still running ${SIGTERM_GRACE_MS} ms after SIGTERM (stdin open); clients SIGKILL it then, losing whatever it would have flushed`,
+        evidence: evidence(),
+      };
     return pass(`with no message sent, the server ended ${ms} ms after SIGTERM (${describeExit(exit)})`, evidence());
   } finally {
     await connection.close();

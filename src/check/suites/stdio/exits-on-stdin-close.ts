@@ -22,10 +22,21 @@ export default defineCheck({
     const closeMs = Math.round(performance.now() - started);
     const exit = client.trace.since(from).find((frame) => frame.kind === 'exit');
     const evidence = [ctx.evidence({ from, to: client.trace.length - 1 }, client)];
-    if (!exit) return violation('never-exited', `a fresh server process did not exit after its stdin closed, nor after SIGTERM and SIGKILL (${closeMs} ms)`, evidence);
+    if (!exit)
+      return violation('never-exited', `a fresh server process did not exit after its stdin closed, nor after SIGTERM and SIGKILL (${closeMs} ms)`, evidence);
     const signal = exit.detail?.signal;
-    if (typeof signal === 'string') return violation('needed-signal', `after its stdin closed the server kept running until mcpvet sent signals; it ended by ${signal} after ${closeMs} ms`, evidence);
-    if (exit.detail?.signalled) return violation('slow-exit', `the server sat idle for ${CLOSE_GRACE_MS} ms after its stdin closed and exited only after ${String(exit.detail.signalled)} (${closeMs} ms, exit code ${String(exit.detail?.code)})`, evidence);
+    if (typeof signal === 'string')
+      return violation(
+        'needed-signal',
+        `after its stdin closed the server kept running until mcpvet sent signals; it ended by ${signal} after ${closeMs} ms`,
+        evidence,
+      );
+    if (exit.detail?.signalled)
+      return violation(
+        'slow-exit',
+        `the server sat idle for ${CLOSE_GRACE_MS} ms after its stdin closed and exited only after ${String(exit.detail.signalled)} (${closeMs} ms, exit code ${String(exit.detail?.code)})`,
+        evidence,
+      );
     return pass(`the server exited by itself ${closeMs} ms after its stdin closed (exit code ${String(exit.detail?.code)})`, evidence);
   },
 });

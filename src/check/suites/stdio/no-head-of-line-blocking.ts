@@ -9,7 +9,7 @@
  * listen is open. Otherwise (legacy, or no listen): by timing (see timing-probe.ts), which skips
  * when no request is slow enough to tell.
  */
-import { defineCheck, pass, skip, violation, incomplete } from '../../define.js';
+import { defineCheck, pass, violation, incomplete } from '../../define.js';
 import { probeWhileListening } from '../../probes/stdio/listen-probe.js';
 import { probeByTiming } from '../../probes/stdio/timing-probe.js';
 
@@ -36,7 +36,8 @@ export default defineCheck({
     }
     const verdict = await probeByTiming(client, ctx.timeoutMs);
     if (verdict.kind === 'served') return pass(`${note}${verdict.message}`, verdict.evidence);
-    if (verdict.kind === 'blocked') return violation('blocked-slow', `${note}${verdict.message}; a server should handle requests concurrently`, verdict.evidence);
+    if (verdict.kind === 'blocked')
+      return violation('blocked-slow', `${note}${verdict.message}; a server should handle requests concurrently`, verdict.evidence);
     return incomplete('undecided', `${note}${verdict.detail}`);
   },
 });

@@ -19,11 +19,14 @@ export default defineCheck({
   final: true,
   async run(ctx) {
     const traces = ctx.traces();
-    const lines = traces.flatMap((trace) => trace.frames.filter((frame) => frame.direction === 'receive' && (frame.kind === 'message' || frame.kind === 'pollution')));
+    const lines = traces.flatMap((trace) =>
+      trace.frames.filter((frame) => frame.direction === 'receive' && (frame.kind === 'message' || frame.kind === 'pollution')),
+    );
     const pollution: Frame[] = lines.filter((frame) => frame.kind === 'pollution');
     if (pollution.length === 0) return pass(`all ${lines.length} stdout line(s) of ${traces.length} server process(es) were JSON-RPC messages`);
     const shown = pollution.slice(0, MAX_SHOWN).map((frame) => JSON.stringify(clip(frame.raw, 80)));
-    return violation('non-jsonrpc-output',
+    return violation(
+      'non-jsonrpc-output',
       `${pollution.length} of ${lines.length} stdout line(s) were not JSON-RPC messages, e.g. ${shown.join(', ')}; stdout may carry only MCP messages (write logs to stderr)`,
       [{ frames: pollution.slice(0, MAX_SHOWN) }],
     );

@@ -19,7 +19,8 @@ export default defineCheck({
     if ('skip' in listening) return notJudged(listening);
     const first = listening.notifications[0];
     const sent = `subscriptions/listen ${JSON.stringify(filter)}`;
-    if (!first && listening.answer?.error) return skip(`${sent} was refused with ${describeListenAnswer(listening)}: no subscription was opened, so there is no acknowledgement to order`);
+    if (!first && listening.answer?.error)
+      return skip(`${sent} was refused with ${describeListenAnswer(listening)}: no subscription was opened, so there is no acknowledgement to order`);
     if (!first) return violation('no-acknowledgement', `${sent} got ${describeListenAnswer(listening)} within ${ctx.timeoutMs} ms instead of ${ACKNOWLEDGED}`);
     if (first.message.method === ACKNOWLEDGED) return pass(`${sent} was acknowledged before anything else`);
     return violation('not-first', `${sent}: the first message was ${String(first.message.method)}; ${ACKNOWLEDGED} must come first, with nothing before it`, [

@@ -21,10 +21,19 @@ export default defineCheck({
     if (!ack) return skip('no acknowledgement came first (subscriptions.ack-first judges that)');
     const honoured = isObject(ack.params) ? ack.params.notifications : undefined;
     const evidence = [{ frames: [listening.notifications[0]!.frame] }];
-    if (!isObject(honoured)) return violation('no-honoured-filter', `the acknowledgement has no params.notifications (the honoured filter); asked for ${JSON.stringify(filter)}`, evidence);
+    if (!isObject(honoured))
+      return violation(
+        'no-honoured-filter',
+        `the acknowledgement has no params.notifications (the honoured filter); asked for ${JSON.stringify(filter)}`,
+        evidence,
+      );
     const extra = beyondRequest(filter, honoured);
     if (extra.length === 0) return pass(`asked for ${JSON.stringify(filter)}, acknowledged ${JSON.stringify(honoured)}`);
-    return violation('filter-widened', `asked for ${JSON.stringify(filter)}, but the acknowledgement claims ${extra.join(', ')} as honoured; it must state the subset of the request the server will send`, evidence);
+    return violation(
+      'filter-widened',
+      `asked for ${JSON.stringify(filter)}, but the acknowledgement claims ${extra.join(', ')} as honoured; it must state the subset of the request the server will send`,
+      evidence,
+    );
   },
 });
 

@@ -17,7 +17,8 @@ export default defineCheck({
     if (!ack) return skip('no acknowledgement came first (subscriptions.ack-first judges that)');
     const given = subscriptionIdOf(ack);
     if (given === listening.id) return pass(`the acknowledgement names subscription ${listening.id}, the listen request's id`);
-    return violation('wrong-subscription-id',
+    return violation(
+      'wrong-subscription-id',
       `the listen request had id "${listening.id}", but its acknowledgement carries _meta["${META.subscriptionId}"] = ${JSON.stringify(given) ?? 'nothing'}; the subscription id is the listen request's id`,
       [{ frames: [listening.notifications[0]!.frame] }],
     );

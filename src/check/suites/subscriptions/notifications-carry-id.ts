@@ -25,7 +25,8 @@ export default defineCheck({
     const wrong = after.filter((entry) => subscriptionIdOf(entry.message) !== listening.id);
     if (wrong.length === 0) return pass(`${after.length} notification(s) after ${listening.change}, each with subscriptionId ${listening.id}`);
     const first = wrong[0]!.message;
-    return violation('missing-subscription-id',
+    return violation(
+      'missing-subscription-id',
       `${wrong.length} of ${after.length} notification(s) after ${listening.change} lack the subscription id: ${String(first.method)} carried _meta["${META.subscriptionId}"] = ${JSON.stringify(subscriptionIdOf(first)) ?? 'nothing'}, not "${listening.id}"`,
       [{ frames: wrong.slice(0, 3).map((entry) => entry.frame) }],
     );

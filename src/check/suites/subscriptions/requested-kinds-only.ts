@@ -21,7 +21,11 @@ export default defineCheck({
     const listening = await listen(ctx, filter, change);
     if ('skip' in listening) return notJudged(listening);
     if (listening.notifications.length === 0) return skip('the subscription was never acknowledged (subscriptions.ack-first judges that)');
-    const allowed = new Set(Object.entries(KIND_OF_FILTER).filter(([key]) => filter[key] === true || Array.isArray(filter[key])).map(([, method]) => method));
+    const allowed = new Set(
+      Object.entries(KIND_OF_FILTER)
+        .filter(([key]) => filter[key] === true || Array.isArray(filter[key]))
+        .map(([, method]) => method),
+    );
     // The server may end a subscription with notifications/cancelled (DIGEST §6, teardown).
     allowed.add('notifications/cancelled');
     const after = listening.notifications.slice(1);
@@ -30,7 +34,8 @@ export default defineCheck({
       return pass(`asked for ${JSON.stringify(filter)}; after ${listening.change}, ${after.length} notification(s) arrived, all of the requested kind`);
     }
     const methods = [...new Set(unrequested.map((entry) => String(entry.message.method)))];
-    return violation('unrequested-kind',
+    return violation(
+      'unrequested-kind',
       `asked for ${JSON.stringify(filter)} only, but after ${listening.change} the subscription also delivered ${methods.join(', ')}; a server must not send kinds that were not requested`,
       [{ frames: unrequested.slice(0, 3).map((entry) => entry.frame) }],
     );
@@ -41,5 +46,8 @@ export default defineCheck({
 function uriRequested(message: Record<string, unknown>, filter: Record<string, unknown>): boolean {
   if (message.method !== 'notifications/resources/updated') return true;
   const uri = isObject(message.params) ? message.params.uri : undefined;
-  return Array.isArray(filter.resourceSubscriptions) && filter.resourceSubscriptions.some((asked) => typeof uri === 'string' && typeof asked === 'string' && uri.startsWith(asked));
+  return (
+    Array.isArray(filter.resourceSubscriptions) &&
+    filter.resourceSubscriptions.some((asked) => typeof uri === 'string' && typeof asked === 'string' && uri.startsWith(asked))
+  );
 }

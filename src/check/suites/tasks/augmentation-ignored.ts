@@ -27,13 +27,25 @@ export default defineCheck({
     const augmented = await ctx.client.request('tools/call', { name, arguments: args, task: { ttl: TASK_TTL_MS } }, { timeoutMs: ctx.timeoutMs });
     const evidence = [ctx.evidence(plain.frames), ctx.evidence(augmented.frames)];
     if (isObject(augmented.result) && isObject(augmented.result.task)) {
-      return violation('task-created', `tools/call "${name}" with task metadata got a CreateTaskResult, but the server declares no task support for tools/call`, evidence, { tool: name });
+      return violation(
+        'task-created',
+        `tools/call "${name}" with task metadata got a CreateTaskResult, but the server declares no task support for tools/call`,
+        evidence,
+        { tool: name },
+      );
     }
     if (kindOf(plain) !== kindOf(augmented)) {
-      return violation('not-processed-normally', `tools/call "${name}" got ${describeAnswer(plain)} without task metadata but ${describeAnswer(augmented)} with it`, evidence, { tool: name });
+      return violation(
+        'not-processed-normally',
+        `tools/call "${name}" got ${describeAnswer(plain)} without task metadata but ${describeAnswer(augmented)} with it`,
+        evidence,
+        { tool: name },
+      );
     }
     if (isObject(augmented.result) && !Array.isArray(augmented.result.content)) {
-      return violation('not-processed-normally', `tools/call "${name}" with task metadata got a result without content, not a CallToolResult`, evidence, { tool: name });
+      return violation('not-processed-normally', `tools/call "${name}" with task metadata got a result without content, not a CallToolResult`, evidence, {
+        tool: name,
+      });
     }
     return pass(`tools/call "${name}" was answered the same way with task metadata as without`);
   },

@@ -26,11 +26,23 @@ export default defineCheck({
     if ('skip' in task) return notJudged(task);
     const findings: Finding[] = [];
     const createdProblems = taskFieldProblems(task.created.result, 'modern');
-    if (createdProblems.length) findings.push(violation('bad-task-shape', `the CreateTaskResult of "${task.tool}": ${createdProblems.join('; ')}`, [ctx.evidence(task.created.frames, task.client)], { tool: task.tool }));
+    if (createdProblems.length)
+      findings.push(
+        violation('bad-task-shape', `the CreateTaskResult of "${task.tool}": ${createdProblems.join('; ')}`, [ctx.evidence(task.created.frames, task.client)], {
+          tool: task.tool,
+        }),
+      );
     const poll = await pollTask(ctx, task.client, task.taskId, pollDeadline(ctx));
     const first = poll.outcomes[0];
     if (first?.error) {
-      findings.push(violation('not-durable', `tasks/get sent right after the CreateTaskResult of "${task.tool}" got ${describeAnswer(first)}: the task was returned before it existed`, [ctx.evidence(task.created.frames, task.client), ctx.evidence(first.frames, task.client)], { tool: task.tool }));
+      findings.push(
+        violation(
+          'not-durable',
+          `tasks/get sent right after the CreateTaskResult of "${task.tool}" got ${describeAnswer(first)}: the task was returned before it existed`,
+          [ctx.evidence(task.created.frames, task.client), ctx.evidence(first.frames, task.client)],
+          { tool: task.tool },
+        ),
+      );
       return findings;
     }
     let previous = statusOf(task.created.result) ?? 'working';
@@ -45,9 +57,21 @@ export default defineCheck({
       }
       previous = status ?? previous;
     }
-    if (poll.error && poll.error !== first) findings.push(violation('task-lost', `tasks/get of ${task.taskId} later got ${describeAnswer(poll.error)} (before its ttl)`, [ctx.evidence(poll.error.frames, task.client)]));
-    if (!poll.error && !poll.finished) findings.push({ status: 'warn', code: 'never-finished', message: `task ${task.taskId} was still "${poll.status ?? previous}" after ${pollDeadline(ctx)} ms of polling, so its final shape was not judged` });
-    return findings.length > 0 ? findings : pass(`the task of "${task.tool}" resolved at once on tasks/get and every answer had the shape of its status (last: ${poll.status})`);
+    if (poll.error && poll.error !== first)
+      findings.push(
+        violation('task-lost', `tasks/get of ${task.taskId} later got ${describeAnswer(poll.error)} (before its ttl)`, [
+          ctx.evidence(poll.error.frames, task.client),
+        ]),
+      );
+    if (!poll.error && !poll.finished)
+      findings.push({
+        status: 'warn',
+        code: 'never-finished',
+        message: `task ${task.taskId} was still "${poll.status ?? previous}" after ${pollDeadline(ctx)} ms of polling, so its final shape was not judged`,
+      });
+    return findings.length > 0
+      ? findings
+      : pass(`the task of "${task.tool}" resolved at once on tasks/get and every answer had the shape of its status (last: ${poll.status})`);
   },
 });
 

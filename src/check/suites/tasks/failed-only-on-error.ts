@@ -38,9 +38,21 @@ export default defineCheck({
     const noisy = [task.created, ...poll.outcomes].filter((outcome) => outcome.notifications.some(isTaskSilentNotification));
     if (noisy.length) {
       const methods = [...new Set(noisy.flatMap((outcome) => outcome.notifications.filter(isTaskSilentNotification).map((n) => String(n.method))))];
-      findings.push(violation('notification-on-task', `the task of "${task.tool}" came with ${methods.join(', ')}, which tasks do not support`, noisy.map((outcome) => ctx.evidence(outcome.frames, task.client)), { tool: task.tool }));
+      findings.push(
+        violation(
+          'notification-on-task',
+          `the task of "${task.tool}" came with ${methods.join(', ')}, which tasks do not support`,
+          noisy.map((outcome) => ctx.evidence(outcome.frames, task.client)),
+          { tool: task.tool },
+        ),
+      );
     }
-    if (!poll.finished && !poll.error) findings.push({ status: 'warn', code: 'never-finished', message: `task ${task.taskId} was still "${poll.status ?? 'working'}" after ${pollDeadline(ctx)} ms of polling, so how it ended was not judged` });
+    if (!poll.finished && !poll.error)
+      findings.push({
+        status: 'warn',
+        code: 'never-finished',
+        message: `task ${task.taskId} was still "${poll.status ?? 'working'}" after ${pollDeadline(ctx)} ms of polling, so how it ended was not judged`,
+      });
     return findings.length > 0 ? findings : pass(`the task of "${task.tool}" ended "${poll.status}" in the documented shape, with no progress or log messages`);
   },
 });
@@ -50,13 +62,26 @@ function judgeEnd(ctx: CheckContext, task: ModernTask, outcome: RpcOutcome): Fin
   const evidence = [ctx.evidence(outcome.frames, task.client)];
   if (statusOf(result) !== 'failed') return [];
   if (isObject(result.result) && result.result.isError === true) {
-    return [violation('tool-error-as-failed', `the task of "${task.tool}" is "failed" for a tool result with isError: true, which must be "completed" with that result`, evidence, { tool: task.tool })];
+    return [
+      violation(
+        'tool-error-as-failed',
+        `the task of "${task.tool}" is "failed" for a tool result with isError: true, which must be "completed" with that result`,
+        evidence,
+        { tool: task.tool },
+      ),
+    ];
   }
   if (!isJsonRpcError(result.error)) {
-    return [violation('failed-without-jsonrpc-error', `the task of "${task.tool}" is "failed" without a JSON-RPC error (error must have an integer code and a message)`, evidence, { tool: task.tool })];
+    return [
+      violation(
+        'failed-without-jsonrpc-error',
+        `the task of "${task.tool}" is "failed" without a JSON-RPC error (error must have an integer code and a message)`,
+        evidence,
+        { tool: task.tool },
+      ),
+    ];
   }
   return [];
 }
 
 const isTaskSilentNotification = (notification: JsonObject): boolean => TASK_SILENT.has(String(notification.method));
-

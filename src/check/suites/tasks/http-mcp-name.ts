@@ -28,19 +28,39 @@ export default defineCheck({
     const task = await createModernTask(ctx);
     if ('skip' in task) return notJudged(task);
     const meta = modernMeta(task.client, { [META.clientCapabilities]: WITH_TASKS_EXTENSION });
-    const probe = (headers: Record<string, string | null>) => sendProbe(ctx, { method: 'tasks/get', params: { taskId: task.taskId }, meta: { ...meta }, headers }, task.client);
+    const probe = (headers: Record<string, string | null>) =>
+      sendProbe(ctx, { method: 'tasks/get', params: { taskId: task.taskId }, meta: { ...meta }, headers }, task.client);
     const correct = await probe({});
     if (!correct.outcome?.result) {
-      return violation('task-not-served', `tasks/get of task ${task.taskId} with a correct Mcp-Name was not answered with a result`, probeEvidence(ctx, correct, task.client));
+      return violation(
+        'task-not-served',
+        `tasks/get of task ${task.taskId} with a correct Mcp-Name was not answered with a result`,
+        probeEvidence(ctx, correct, task.client),
+      );
     }
     const findings: Finding[] = [];
     const other = `${task.taskId}-mcpvet-other`;
     const mismatched = await probe({ 'mcp-name': other });
     const mismatch = expectRejection(mismatched, 400, ErrorCode.HeaderMismatch);
-    if (mismatch) findings.push(violation('mismatch-accepted', `tasks/get with Mcp-Name: ${other} (the body's taskId is ${task.taskId}) ${mismatch}`, probeEvidence(ctx, mismatched, task.client), { method: 'tasks/get' }));
+    if (mismatch)
+      findings.push(
+        violation(
+          'mismatch-accepted',
+          `tasks/get with Mcp-Name: ${other} (the body's taskId is ${task.taskId}) ${mismatch}`,
+          probeEvidence(ctx, mismatched, task.client),
+          { method: 'tasks/get' },
+        ),
+      );
     const missing = await probe({ 'mcp-name': null });
     const absent = expectRejection(missing, 400, ErrorCode.HeaderMismatch);
-    if (absent) findings.push(violation('missing-header-accepted', `tasks/get without the Mcp-Name header ${absent}`, probeEvidence(ctx, missing, task.client), { method: 'tasks/get' }));
-    return findings.length > 0 ? findings : pass(`tasks/get of task ${task.taskId} was served with Mcp-Name equal to its taskId and refused (400, -32020) with a missing or different one`);
+    if (absent)
+      findings.push(
+        violation('missing-header-accepted', `tasks/get without the Mcp-Name header ${absent}`, probeEvidence(ctx, missing, task.client), {
+          method: 'tasks/get',
+        }),
+      );
+    return findings.length > 0
+      ? findings
+      : pass(`tasks/get of task ${task.taskId} was served with Mcp-Name equal to its taskId and refused (400, -32020) with a missing or different one`);
   },
 });

@@ -12,4 +12,13 @@ import unknownTaskId from './unknown-task-id.js';
 import failedOnlyOnError from './failed-only-on-error.js';
 import httpMcpName from './http-mcp-name.js';
 
-export const checks: CheckDefinition[] = [requiredWithoutTask, taskLifecycle, resultExact, augmentationIgnored, durableCreation, unknownTaskId, failedOnlyOnError, httpMcpName];
+export const checks: CheckDefinition[] = [
+  requiredWithoutTask,
+  taskLifecycle,
+  resultExact,
+  augmentationIgnored,
+  durableCreation,
+  unknownTaskId,
+  failedOnlyOnError,
+  httpMcpName,
+];

@@ -29,14 +29,38 @@ export default defineCheck({
       const evidence = [ctx.evidence(outcome.frames)];
       if (outcome.error?.code === ErrorCode.MethodNotFound) continue;
       if (outcome.error?.code === ErrorCode.InvalidRequest) {
-        findings.push({ status: 'warn', code: 'invalid-request-not-method-not-found', message: `"${name}" (taskSupport "required") called without a task got -32600; tool-level negotiation wants -32601 (the Error Handling section allows -32600)`, evidence, location: { tool: name } });
+        findings.push({
+          status: 'warn',
+          code: 'invalid-request-not-method-not-found',
+          message: `"${name}" (taskSupport "required") called without a task got -32600; tool-level negotiation wants -32601 (the Error Handling section allows -32600)`,
+          evidence,
+          location: { tool: name },
+        });
       } else if (outcome.error) {
-        findings.push(violation('wrong-error-code', `"${name}" (taskSupport "required") called without a task got ${describeAnswer(outcome)}, not -32601 (Method not found)`, evidence, { tool: name }));
+        findings.push(
+          violation(
+            'wrong-error-code',
+            `"${name}" (taskSupport "required") called without a task got ${describeAnswer(outcome)}, not -32601 (Method not found)`,
+            evidence,
+            { tool: name },
+          ),
+        );
       } else if (outcome.result?.isError === true) {
         // The TypeScript SDK v1 turns the -32601 it throws into a tool result; the rule wants the JSON-RPC error.
-        findings.push(violation('tool-error-not-32601', `"${name}" (taskSupport "required") called without a task got a tool result with isError: true, not the JSON-RPC error -32601 (Method not found)`, evidence, { tool: name }));
+        findings.push(
+          violation(
+            'tool-error-not-32601',
+            `"${name}" (taskSupport "required") called without a task got a tool result with isError: true, not the JSON-RPC error -32601 (Method not found)`,
+            evidence,
+            { tool: name },
+          ),
+        );
       } else {
-        findings.push(violation('ran-without-task', `"${name}" (taskSupport "required") ran as a plain call instead of being refused with -32601`, evidence, { tool: name }));
+        findings.push(
+          violation('ran-without-task', `"${name}" (taskSupport "required") ran as a plain call instead of being refused with -32601`, evidence, {
+            tool: name,
+          }),
+        );
       }
     }
     const forbidden = await forbiddenAsTask(ctx);
@@ -53,5 +77,10 @@ async function forbiddenAsTask(ctx: CheckContext): Promise<Finding | undefined> 
   const outcome: RpcOutcome = await ctx.client.request('tools/call', { name, arguments: args, task: { ttl: TASK_TTL_MS } }, { timeoutMs: ctx.timeoutMs });
   if (outcome.error?.code === ErrorCode.MethodNotFound) return undefined;
   const what = isObject(outcome.result) && isObject(outcome.result.task) ? 'was run as a task' : `got ${describeAnswer(outcome)}`;
-  return { ...violation('forbidden-not-refused', `"${name}" (taskSupport "forbidden") called with a task ${what}, not -32601`, [ctx.evidence(outcome.frames)], { tool: name }), requirement: 'TASK-L5' };
+  return {
+    ...violation('forbidden-not-refused', `"${name}" (taskSupport "forbidden") called with a task ${what}, not -32601`, [ctx.evidence(outcome.frames)], {
+      tool: name,
+    }),
+    requirement: 'TASK-L5',
+  };
 }

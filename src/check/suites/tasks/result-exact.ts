@@ -31,19 +31,34 @@ export default defineCheck({
     const { name, args, tool } = tools.find((candidate) => taskSupportOf(candidate.tool) === 'optional') ?? tools[0]!;
     const created = await createLegacyTask(ctx.client, name, args, ctx.timeoutMs);
     if (!created.task || typeof created.task.taskId !== 'string') {
-      return violation('no-task-created', `tools/call "${name}" with a task got ${describeAnswer(created.outcome)}, not a CreateTaskResult`, [ctx.evidence(created.outcome.frames)], { tool: name });
+      return violation(
+        'no-task-created',
+        `tools/call "${name}" with a task got ${describeAnswer(created.outcome)}, not a CreateTaskResult`,
+        [ctx.evidence(created.outcome.frames)],
+        { tool: name },
+      );
     }
     const taskId = created.task.taskId;
     const result = await ctx.client.request('tasks/result', { taskId }, { timeoutMs: pollDeadline(ctx) });
     const resultEvidence = ctx.evidence(result.frames);
     if (!result.result && !result.error) {
-      return { status: 'warn', code: 'never-finished', message: `tasks/result of ${taskId} had not answered after ${pollDeadline(ctx)} ms: the task did not finish in time, so nothing was judged`, evidence: [resultEvidence] };
+      return {
+        status: 'warn',
+        code: 'never-finished',
+        message: `tasks/result of ${taskId} had not answered after ${pollDeadline(ctx)} ms: the task did not finish in time, so nothing was judged`,
+        evidence: [resultEvidence],
+      };
     }
     const after = await ctx.client.request('tasks/get', { taskId }, { timeoutMs: ctx.timeoutMs });
     const status = statusOf(after.result);
     const findings: Finding[] = [];
     if (status && !TERMINAL.has(status)) {
-      findings.push(violation('returned-before-terminal', `tasks/result of ${taskId} answered while the task was still "${status}" (it must wait for a terminal status)`, [resultEvidence, ctx.evidence(after.frames)]));
+      findings.push(
+        violation('returned-before-terminal', `tasks/result of ${taskId} answered while the task was still "${status}" (it must wait for a terminal status)`, [
+          resultEvidence,
+          ctx.evidence(after.frames),
+        ]),
+      );
     }
     if (isObject(result.result)) {
       const meta = isObject(result.result._meta) ? result.result._meta : {};
@@ -55,16 +70,29 @@ export default defineCheck({
     if (taskSupportOf(tool) === 'optional' && status && TERMINAL.has(status) && status !== 'cancelled') {
       const plain = await ctx.client.callTool(name, args, { timeoutMs: ctx.timeoutMs });
       if (answerOf(plain) !== answerOf(result)) {
-        findings.push(violation('result-differs', `tasks/result of "${name}" returned ${describeAnswer(result)} that differs from the same call without a task`, [resultEvidence, ctx.evidence(plain.frames)], { tool: name }));
+        findings.push(
+          violation(
+            'result-differs',
+            `tasks/result of "${name}" returned ${describeAnswer(result)} that differs from the same call without a task`,
+            [resultEvidence, ctx.evidence(plain.frames)],
+            { tool: name },
+          ),
+        );
       }
     }
     if (status && TERMINAL.has(status)) {
       const cancel = await ctx.client.request('tasks/cancel', { taskId }, { timeoutMs: ctx.timeoutMs });
       if (cancel.error?.code !== ErrorCode.InvalidParams) {
-        findings.push(violation('cancel-terminal-accepted', `tasks/cancel of the ${status} task ${taskId} got ${describeAnswer(cancel)}, not -32602 (Invalid params)`, [ctx.evidence(cancel.frames)]));
+        findings.push(
+          violation('cancel-terminal-accepted', `tasks/cancel of the ${status} task ${taskId} got ${describeAnswer(cancel)}, not -32602 (Invalid params)`, [
+            ctx.evidence(cancel.frames),
+          ]),
+        );
       }
     }
-    return findings.length > 0 ? findings : pass(`tasks/result of "${name}" waited for the end and returned the call's own result; cancelling the finished task got -32602`);
+    return findings.length > 0
+      ? findings
+      : pass(`tasks/result of "${name}" waited for the end and returned the call's own result; cancelling the finished task got -32602`);
   },
 });
 

@@ -9,7 +9,17 @@ import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, notJudged, pass, skip, violation } from '../../define.js';
 import type { CheckContext, Evidence, Finding } from '../../types.js';
 import { describeAnswer } from '../../probes/tools/answer.js';
-import { TASK_TTL_MS, callableTools, legacyToolTasks, pollDeadline, pollTask, statusOf, taskFieldProblems, taskSupportOf, transitionProblem } from '../../probes/tasks/shared.js';
+import {
+  TASK_TTL_MS,
+  callableTools,
+  legacyToolTasks,
+  pollDeadline,
+  pollTask,
+  statusOf,
+  taskFieldProblems,
+  taskSupportOf,
+  transitionProblem,
+} from '../../probes/tasks/shared.js';
 
 export default defineCheck({
   id: 'tasks.task-lifecycle',
@@ -28,7 +38,10 @@ export default defineCheck({
     for (let attempt = 0; attempt < 2; attempt++) {
       const created = await createLegacyTask(ctx.client, name, args, ctx.timeoutMs);
       const evidence = [ctx.evidence(created.outcome.frames)];
-      if (!created.task) return violation('no-task-created', `tools/call "${name}" with a task got ${describeAnswer(created.outcome)}, not a CreateTaskResult`, evidence, { tool: name });
+      if (!created.task)
+        return violation('no-task-created', `tools/call "${name}" with a task got ${describeAnswer(created.outcome)}, not a CreateTaskResult`, evidence, {
+          tool: name,
+        });
       const problems = taskFieldProblems(created.task, 'legacy');
       if (created.task.status !== 'working') problems.push(`a new task begins in "working", not ${JSON.stringify(created.task.status)}`);
       if (problems.length) findings.push(violation('bad-task-fields', `the CreateTaskResult of "${name}": ${problems.join('; ')}`, evidence, { tool: name }));
@@ -37,7 +50,9 @@ export default defineCheck({
       findings.push(...(await judgePolling(ctx, created.task.taskId, String(created.task.status), evidence)));
     }
     if (ids.length === 2 && ids[0] === ids[1]) findings.push(violation('duplicate-task-id', `two tasks got the same id ${JSON.stringify(ids[0])}`));
-    return findings.length > 0 ? findings : pass(`two tasks of "${name}" had unique ids, their timestamps and ttl, and moved only from working to a terminal status`);
+    return findings.length > 0
+      ? findings
+      : pass(`two tasks of "${name}" had unique ids, their timestamps and ttl, and moved only from working to a terminal status`);
   },
 });
 
@@ -64,7 +79,15 @@ async function judgePolling(ctx: CheckContext, taskId: string, firstStatus: stri
     }
     previous = status ?? previous;
   }
-  if (poll.error) findings.push(violation('task-lost', `tasks/get of the task just created (${taskId}) got ${describeAnswer(poll.error)}`, [ctx.evidence(poll.error.frames)]));
-  else if (!poll.finished) findings.push({ status: 'warn', code: 'never-finished', message: `task ${taskId} was still "${poll.status ?? previous}" after ${pollDeadline(ctx)} ms of polling, so its later moves were not judged` });
+  if (poll.error)
+    findings.push(
+      violation('task-lost', `tasks/get of the task just created (${taskId}) got ${describeAnswer(poll.error)}`, [ctx.evidence(poll.error.frames)]),
+    );
+  else if (!poll.finished)
+    findings.push({
+      status: 'warn',
+      code: 'never-finished',
+      message: `task ${taskId} was still "${poll.status ?? previous}" after ${pollDeadline(ctx)} ms of polling, so its later moves were not judged`,
+    });
   return findings;
 }

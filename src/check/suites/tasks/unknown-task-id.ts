@@ -35,12 +35,32 @@ export default defineCheck({
     ] as const) {
       const answer = await exchange(ctx.client, declared(method, extra), { timeoutMs: ctx.timeoutMs });
       if (errorOf(answer)?.code === ErrorCode.InvalidParams) continue;
-      findings.push({ ...violation('unknown-task-accepted', `${method} of an unknown taskId got ${describeAnswer(answer)}, not -32602 (Invalid params)`, [evidenceOf(answer)], { method }), requirement });
+      findings.push({
+        ...violation(
+          'unknown-task-accepted',
+          `${method} of an unknown taskId got ${describeAnswer(answer)}, not -32602 (Invalid params)`,
+          [evidenceOf(answer)],
+          { method },
+        ),
+        requirement,
+      });
     }
-    for (const [method, extra] of [['tasks/get', {}], ['tasks/update', { inputResponses: {} }], ['tasks/cancel', {}]] as const) {
+    for (const [method, extra] of [
+      ['tasks/get', {}],
+      ['tasks/update', { inputResponses: {} }],
+      ['tasks/cancel', {}],
+    ] as const) {
       const undeclared = await exchange(ctx.client, eraMessage(ctx.client, probeId('tasks'), method, { taskId, ...extra }), { timeoutMs: ctx.timeoutMs });
       if (errorOf(undeclared)?.code === ErrorCode.MissingRequiredClientCapability) continue;
-      findings.push({ ...violation('undeclared-extension-accepted', `${method} from a client that did not declare the tasks extension got ${describeAnswer(undeclared)}, not -32021 (Missing required client capability)`, [evidenceOf(undeclared)], { method }), requirement: 'TASK-X4' });
+      findings.push({
+        ...violation(
+          'undeclared-extension-accepted',
+          `${method} from a client that did not declare the tasks extension got ${describeAnswer(undeclared)}, not -32021 (Missing required client capability)`,
+          [evidenceOf(undeclared)],
+          { method },
+        ),
+        requirement: 'TASK-X4',
+      });
     }
     return findings.length > 0 ? findings : pass('tasks/get, tasks/update and tasks/cancel got -32602 for an unknown taskId, and -32021 without the extension');
   },

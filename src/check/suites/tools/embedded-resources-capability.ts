@@ -20,7 +20,8 @@ export default defineCheck({
   spec: 'server/tools#embedded-resources',
   final: true,
   async run(ctx) {
-    if (isObject(ctx.client.serverCapabilities.resources)) return pass('the server declares the resources capability, so any embedded resource can be read and subscribed to');
+    if (isObject(ctx.client.serverCapabilities.resources))
+      return pass('the server declares the resources capability, so any embedded resource can be read and subscribed to');
     const tools = await ctx.tools();
     const allowed = tools.filter((tool) => ctx.callPolicy(tool).allowed);
     const readOnlyFirst = [...allowed.filter(isReadOnly), ...allowed.filter((tool) => !isReadOnly(tool))];
@@ -33,15 +34,19 @@ export default defineCheck({
     const results = toolResults(ctx.traces());
     const embedding = results.filter((entry) => entry.embedded > 0);
     if (embedding.length > 0) {
-      return violation('resources-not-declared',
+      return violation(
+        'resources-not-declared',
         `${embedding.length} tools/call result(s) embed resources (content items of type "resource"), but the server does not declare the resources capability; a client cannot read or subscribe to them`,
         [{ frames: embedding.slice(0, 3).map((entry) => entry.frame) }],
       );
     }
     if (results.length === 0) {
-      return incomplete(allowed.length ? 'no-tool-result' : 'no-callable-tool', allowed.length
-        ? 'no tools/call returned a result to look for embedded resources in'
-        : 'no tool may be called, so no tool result shows whether the server embeds resources (allow one with --allow-call or a --calls file)');
+      return incomplete(
+        allowed.length ? 'no-tool-result' : 'no-callable-tool',
+        allowed.length
+          ? 'no tools/call returned a result to look for embedded resources in'
+          : 'no tool may be called, so no tool result shows whether the server embeds resources (allow one with --allow-call or a --calls file)',
+      );
     }
     return pass(`none of ${results.length} tools/call result(s) embeds a resource (the server does not declare resources)`);
   },

@@ -54,12 +54,17 @@ export default defineCheck({
         judged++;
         const type = message.result.resultType;
         if (typeof type === 'string' && !CORE_RESULT_TYPES.has(type)) {
-          problems.push({ frame, text: `${String(request.method)} declared no ${missing.join(', ')}, yet was answered with resultType "${type}"; without the extension negotiated, answer with core behaviour or a fitting error (-32021 naming the extension)` });
+          problems.push({
+            frame,
+            text: `${String(request.method)} declared no ${missing.join(', ')}, yet was answered with resultType "${type}"; without the extension negotiated, answer with core behaviour or a fitting error (-32021 naming the extension)`,
+          });
         }
       }
     }
     if (problems.length > 0) return traceProblems('extension-not-negotiated', problems);
-    return pass(`the server declares ${declared.join(', ')}; ${judged} answer(s) to requests that did not declare ${declared.length > 1 ? 'them' : 'it'} were all core results`);
+    return pass(
+      `the server declares ${declared.join(', ')}; ${judged} answer(s) to requests that did not declare ${declared.length > 1 ? 'them' : 'it'} were all core results`,
+    );
   },
 });
 

@@ -20,8 +20,20 @@ export default defineCheck({
       const schema = tool.inputSchema;
       const name = toolName(tool, index);
       if (schema === undefined) return; // a missing inputSchema is tools.list-shape's finding
-      if (!isObject(schema)) bad.push(violation('schema-not-object', `"${name}": inputSchema is ${JSON.stringify(schema)}, not an object; ${rule}`, undefined, { tool: name, pointer: '/inputSchema' }));
-      else if (schema.type !== 'object') bad.push(violation('root-not-object', `"${name}": root type is ${schema.type === undefined ? 'missing' : JSON.stringify(schema.type)}; ${rule}`, undefined, { tool: name, pointer: '/inputSchema/type' }));
+      if (!isObject(schema))
+        bad.push(
+          violation('schema-not-object', `"${name}": inputSchema is ${JSON.stringify(schema)}, not an object; ${rule}`, undefined, {
+            tool: name,
+            pointer: '/inputSchema',
+          }),
+        );
+      else if (schema.type !== 'object')
+        bad.push(
+          violation('root-not-object', `"${name}": root type is ${schema.type === undefined ? 'missing' : JSON.stringify(schema.type)}; ${rule}`, undefined, {
+            tool: name,
+            pointer: '/inputSchema/type',
+          }),
+        );
     });
     if (bad.length > 0) return bad;
     return pass(`all ${listed.tools.length} inputSchemas have type: "object" at the root`);

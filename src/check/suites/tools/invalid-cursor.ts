@@ -18,7 +18,12 @@ export default defineCheck({
     const outcome = await ctx.client.request('tools/list', { cursor: INVALID_CURSOR });
     const evidence = [ctx.evidence(outcome.frames)];
     if (outcome.error?.code === ErrorCode.InvalidParams) return pass(`tools/list with cursor "${INVALID_CURSOR}" answered -32602`);
-    const answered = isObject(outcome.result) && Array.isArray(outcome.result.tools) ? `a result with ${outcome.result.tools.length} tool(s)` : describeAnswer(outcome);
-    return violation('not-invalid-params', `tools/list with a cursor the server never issued ("${INVALID_CURSOR}") answered ${answered}; an invalid cursor should give -32602 (Invalid params)`, evidence);
+    const answered =
+      isObject(outcome.result) && Array.isArray(outcome.result.tools) ? `a result with ${outcome.result.tools.length} tool(s)` : describeAnswer(outcome);
+    return violation(
+      'not-invalid-params',
+      `tools/list with a cursor the server never issued ("${INVALID_CURSOR}") answered ${answered}; an invalid cursor should give -32602 (Invalid params)`,
+      evidence,
+    );
   },
 });

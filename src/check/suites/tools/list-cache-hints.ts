@@ -18,7 +18,12 @@ export default defineCheck({
     const problems = listing.pages.flatMap((page, index) =>
       cacheHintProblems(page.result).map((problem) => (listing.pages.length > 1 ? `page ${index + 1}: ${problem}` : problem)),
     );
-    if (problems.length > 0) return violation('missing-cache-hints', `tools/list results must carry ttlMs (an integer >= 0) and cacheScope ("public" or "private"): ${summarize(problems)}`, [ctx.evidence(listingFrames(listing))]);
+    if (problems.length > 0)
+      return violation(
+        'missing-cache-hints',
+        `tools/list results must carry ttlMs (an integer >= 0) and cacheScope ("public" or "private"): ${summarize(problems)}`,
+        [ctx.evidence(listingFrames(listing))],
+      );
     const first = listing.pages[0]?.result;
     return pass(`${listing.pages.length} page(s) carry cache hints${first ? ` (ttlMs ${String(first.ttlMs)}, cacheScope ${String(first.cacheScope)})` : ''}`);
   },

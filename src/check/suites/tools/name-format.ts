@@ -18,7 +18,15 @@ export default defineCheck({
     const names = listed.tools.map((tool) => tool.name).filter((name): name is string => typeof name === 'string');
     // One finding per offending tool, so each can be baselined and located on its own.
     const bad = names.filter((name) => !NAME.test(name));
-    if (bad.length > 0) return bad.map((name) => violation(codeOf(name), `tool name ${JSON.stringify(name)} breaks the naming rule (1-128 characters of A-Z a-z 0-9 _ - .): ${explain(name)}`, undefined, { tool: name, pointer: '/name' }));
+    if (bad.length > 0)
+      return bad.map((name) =>
+        violation(
+          codeOf(name),
+          `tool name ${JSON.stringify(name)} breaks the naming rule (1-128 characters of A-Z a-z 0-9 _ - .): ${explain(name)}`,
+          undefined,
+          { tool: name, pointer: '/name' },
+        ),
+      );
     return pass(`all ${names.length} tool names are 1-128 characters of A-Z a-z 0-9 _ - .`);
   },
 });

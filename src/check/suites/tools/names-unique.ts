@@ -15,7 +15,8 @@ export default defineCheck({
     const counts = new Map<string, number>();
     for (const tool of listed.tools) if (typeof tool.name === 'string') counts.set(tool.name, (counts.get(tool.name) ?? 0) + 1);
     const repeated = [...counts].filter(([, count]) => count > 1).map(([name, count]) => `"${name}" (${count} times)`);
-    if (repeated.length > 0) return violation('duplicate-name', `tools/list lists the same name more than once: ${repeated.join(', ')}; tools/call can reach only one of them`);
+    if (repeated.length > 0)
+      return violation('duplicate-name', `tools/list lists the same name more than once: ${repeated.join(', ')}; tools/call can reach only one of them`);
     return pass(`all ${counts.size} tool names are distinct`);
   },
 });

@@ -17,7 +17,8 @@ export default defineCheck({
     const broken = first.problem ?? second.problem;
     if (broken) return skip(`cannot compare listings: ${broken.message}`);
     const difference = orderDifference(namesOf(first.items), namesOf(second.items));
-    if (difference) return violation('order-differs', `two tools/list calls on the same connection returned the tools in different orders: ${difference}`, evidence);
+    if (difference)
+      return violation('order-differs', `two tools/list calls on the same connection returned the tools in different orders: ${difference}`, evidence);
     return pass(`two tools/list calls returned the ${namesOf(first.items).length} tools in the same order`);
   },
 });

@@ -16,7 +16,9 @@ export default defineCheck({
     const scopes = listing.pages.map((page) => page.result.cacheScope);
     if (new Set(scopes.map((scope) => JSON.stringify(scope))).size > 1) {
       const listed = scopes.map((scope, index) => `page ${index + 1}: ${scope === undefined ? 'none' : JSON.stringify(scope)}`).join(', ');
-      return violation('scope-differs', `the pages of one tools/list differ in cacheScope (${listed}); all pages of a list must use the same scope`, [ctx.evidence(listingFrames(listing))]);
+      return violation('scope-differs', `the pages of one tools/list differ in cacheScope (${listed}); all pages of a list must use the same scope`, [
+        ctx.evidence(listingFrames(listing)),
+      ]);
     }
     return pass(`all ${listing.pages.length} pages use cacheScope ${JSON.stringify(scopes[0])}`);
   },

@@ -28,6 +28,10 @@ export default defineCheck({
     });
     if (repeated.length > 0) return violation('pages-overlap', `tools/list pages overlap: ${repeated.join(', ')}`, evidence);
     const pages = listing.pages.length;
-    return pass(pages === 1 ? `one page of ${listing.items.length} tool(s), no nextCursor` : `${pages} pages, ${listing.items.length} tools, none repeated, ending without nextCursor`);
+    return pass(
+      pages === 1
+        ? `one page of ${listing.items.length} tool(s), no nextCursor`
+        : `${pages} pages, ${listing.items.length} tools, none repeated, ending without nextCursor`,
+    );
   },
 });

@@ -19,8 +19,15 @@ export default defineCheck({
     const { first, second, evidence, how } = listings;
     const { onlyFirst, onlySecond } = setDifference(namesOf(first.items), namesOf(second.items));
     if (onlyFirst.length + onlySecond.length > 0) {
-      const parts = [onlyFirst.length ? `missing on the second: ${onlyFirst.join(', ')}` : '', onlySecond.length ? `only on the second: ${onlySecond.join(', ')}` : ''].filter(Boolean);
-      return violation('set-differs', `${how} with the same credentials listed a different set of tools (${parts.join('; ')}); the tool set must not vary per connection`, evidence);
+      const parts = [
+        onlyFirst.length ? `missing on the second: ${onlyFirst.join(', ')}` : '',
+        onlySecond.length ? `only on the second: ${onlySecond.join(', ')}` : '',
+      ].filter(Boolean);
+      return violation(
+        'set-differs',
+        `${how} with the same credentials listed a different set of tools (${parts.join('; ')}); the tool set must not vary per connection`,
+        evidence,
+      );
     }
     return pass(`${how} listed the same ${namesOf(first.items).length} tools`);
   },

@@ -19,10 +19,15 @@ export default defineCheck({
     const run = await outputCalls(ctx);
     if (!run.calls) return skip(run.none);
     const judged = run.calls.filter((call) => call.result && 'structuredContent' in call.result);
-    if (judged.length === 0) return incomplete(run.calls.some((call) => call.result) ? 'nothing-to-judge' : 'no-callable-tool', run.calls.some((call) => call.result) ? 'no successful call returned structuredContent' : nothingJudged(run.calls));
+    if (judged.length === 0)
+      return incomplete(
+        run.calls.some((call) => call.result) ? 'nothing-to-judge' : 'no-callable-tool',
+        run.calls.some((call) => call.result) ? 'no successful call returned structuredContent' : nothingJudged(run.calls),
+      );
     const unmirrored = judged.filter((call) => !mirrors(call.result!.content, call.result!.structuredContent));
     if (unmirrored.length > 0) {
-      return violation('not-mirrored',
+      return violation(
+        'not-mirrored',
         `${unmirrored.map((call) => `"${call.name}"`).join(', ')} returned structuredContent without a text block holding the same JSON; clients without structured output see only content`,
         unmirrored.map((call) => ctx.evidence(call.outcome!.frames)),
       );

@@ -16,7 +16,8 @@ export default defineCheck({
     if (judged.length === 0) return incomplete('no-callable-tool', nothingJudged(run.calls));
     const missing = judged.filter((call) => call.result && !('structuredContent' in call.result));
     if (missing.length > 0) {
-      return violation('missing-structured-content',
+      return violation(
+        'missing-structured-content',
         `${missing.map((call) => `"${call.name}"`).join(', ')} declare(s) an outputSchema but a successful call returned no structuredContent`,
         missing.map((call) => ctx.evidence(call.outcome!.frames)),
       );

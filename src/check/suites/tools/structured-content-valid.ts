@@ -17,7 +17,11 @@ export default defineCheck({
     // A missing structuredContent is tools.structured-content-present's finding; a schema that
     // does not compile is tools.output-schema-compiles'.
     const judged = run.calls.filter((call) => call.result && 'structuredContent' in call.result && compileSchema(call.outputSchema).ok);
-    if (judged.length === 0) return incomplete(run.calls.some((call) => call.result) ? 'nothing-to-judge' : 'no-callable-tool', run.calls.some((call) => call.result) ? 'no successful call returned structuredContent against a schema that compiles' : nothingJudged(run.calls));
+    if (judged.length === 0)
+      return incomplete(
+        run.calls.some((call) => call.result) ? 'nothing-to-judge' : 'no-callable-tool',
+        run.calls.some((call) => call.result) ? 'no successful call returned structuredContent against a schema that compiles' : nothingJudged(run.calls),
+      );
     const invalid = judged
       .map((call) => ({ call, problems: schemaProblems(call.outputSchema, call.result!.structuredContent) }))
       .filter((entry) => entry.problems.length > 0);
@@ -25,7 +29,8 @@ export default defineCheck({
     const unchecked = [...new Set(judged.flatMap((call) => unenforcedPatterns(call.outputSchema).map((note) => `"${call.name}": ${note}`)))];
     const caveat = unchecked.length > 0 ? ` (${summarize(unchecked, 3)})` : '';
     if (invalid.length > 0) {
-      return violation('does-not-match-schema',
+      return violation(
+        'does-not-match-schema',
         `structuredContent does not match the outputSchema: ${invalid.map(({ call, problems }) => `"${call.name}": ${summarize(problems, 3)}`).join('; ')}${caveat}`,
         invalid.map(({ call }) => ctx.evidence(call.outcome!.frames)),
       );

@@ -35,7 +35,10 @@ export default defineCheck({
       if (verdict) return verdict;
       tried.push(`"${tool.name}"`);
     }
-    return incomplete('never-in-flight', `no call could be cancelled while it ran: ${tried.join(', ')} reported no progress before answering (the check cancels at the first progress notification)`);
+    return incomplete(
+      'never-in-flight',
+      `no call could be cancelled while it ran: ${tried.join(', ')} reported no progress before answering (the check cancels at the first progress notification)`,
+    );
   },
 });
 
@@ -46,14 +49,18 @@ async function cancelMidway(client: McpClient, tool: Callable): Promise<Finding 
   const from = client.trace.length;
   let progressed = false;
   const call = client
-    .request('tools/call', { name: tool.name, arguments: tool.args, _meta: { progressToken: token } }, {
-      signal: controller.signal,
-      onNotification: (notification) => {
-        if (notification.method !== 'notifications/progress' || !isObject(notification.params) || notification.params.progressToken !== token) return;
-        progressed = true;
-        controller.abort();
+    .request(
+      'tools/call',
+      { name: tool.name, arguments: tool.args, _meta: { progressToken: token } },
+      {
+        signal: controller.signal,
+        onNotification: (notification) => {
+          if (notification.method !== 'notifications/progress' || !isObject(notification.params) || notification.params.progressToken !== token) return;
+          progressed = true;
+          controller.abort();
+        },
       },
-    })
+    )
     .then(
       () => 'answered' as const,
       (error: unknown) => (error instanceof TransportError && error.kind === 'cancelled' ? ('cancelled' as const) : ('failed' as const)),
@@ -69,7 +76,11 @@ async function cancelMidway(client: McpClient, tool: Callable): Promise<Finding 
   const evidence = [{ frames: [request, cancel, ...late.slice(0, 5)] }];
   if (late.length > 0) {
     const answered = late.some((frame) => isResponse(frame.message));
-    return violation(answered ? 'answered-after-cancel' : 'progress-after-cancel', `"${tool.name}" was cancelled at its first progress notification, yet ${late.length} message${late.length === 1 ? '' : 's'} for it came more than ${RACE_MS} ms later${answered ? ', its response among them' : ''}`, evidence);
+    return violation(
+      answered ? 'answered-after-cancel' : 'progress-after-cancel',
+      `"${tool.name}" was cancelled at its first progress notification, yet ${late.length} message${late.length === 1 ? '' : 's'} for it came more than ${RACE_MS} ms later${answered ? ', its response among them' : ''}`,
+      evidence,
+    );
   }
   return pass(`"${tool.name}" was cancelled at its first progress notification; nothing more came for it in ${WATCH_MS} ms`, evidence);
 }

@@ -26,6 +26,11 @@ export default defineCheck({
     const message = eraMessage(ctx.client, probeId('log-level'), method, { _meta: modernMeta(ctx.client, { [META.logLevel]: 'loudest' }) });
     const answer = await exchange(ctx.client, message, { timeoutMs: ctx.timeoutMs });
     if (errorOf(answer)?.code === ErrorCode.InvalidParams) return pass(`${method} with logLevel "loudest" got -32602`, [evidenceOf(answer)]);
-    return violation('invalid-level-accepted', `${method} with logLevel "loudest" (no such level) got ${describeAnswer(answer)}, not -32602`, [evidenceOf(answer)], { method });
+    return violation(
+      'invalid-level-accepted',
+      `${method} with logLevel "loudest" (no such level) got ${describeAnswer(answer)}, not -32602`,
+      [evidenceOf(answer)],
+      { method },
+    );
   },
 });

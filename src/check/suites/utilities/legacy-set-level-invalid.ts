@@ -12,8 +12,12 @@ export default defineCheck({
   requires: ['logging'],
   spec: 'server/utilities/logging#error-handling',
   async run(ctx) {
-    const answer = await exchange(ctx.client, eraMessage(ctx.client, probeId('set-level'), 'logging/setLevel', { level: 'loudest' }), { timeoutMs: ctx.timeoutMs });
+    const answer = await exchange(ctx.client, eraMessage(ctx.client, probeId('set-level'), 'logging/setLevel', { level: 'loudest' }), {
+      timeoutMs: ctx.timeoutMs,
+    });
     if (errorOf(answer)?.code === ErrorCode.InvalidParams) return pass('logging/setLevel "loudest" got -32602', [evidenceOf(answer)]);
-    return violation('invalid-level-accepted', `logging/setLevel "loudest" (no such level) got ${describeAnswer(answer)}, not -32602`, [evidenceOf(answer)], { method: 'logging/setLevel' });
+    return violation('invalid-level-accepted', `logging/setLevel "loudest" (no such level) got ${describeAnswer(answer)}, not -32602`, [evidenceOf(answer)], {
+      method: 'logging/setLevel',
+    });
   },
 });

@@ -22,7 +22,11 @@ export default defineCheck({
     const noisy = calls.filter((call) => call.logs.length > 0);
     if (noisy.length > 0) {
       const text = noisy.map((call) => `"${call.name}" sent ${call.logs.length} notifications/message`).join('; ');
-      return violation('log-without-level', `${text}, though the request carried no logLevel`, noisy.map((call) => call.evidence));
+      return violation(
+        'log-without-level',
+        `${text}, though the request carried no logLevel`,
+        noisy.map((call) => call.evidence),
+      );
     }
     return pass(`${calls.map((call) => `"${call.name}"`).join(', ')} called without logLevel: no log notification`);
   },

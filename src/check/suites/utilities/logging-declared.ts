@@ -20,7 +20,9 @@ export default defineCheck({
   async run(ctx) {
     if ('logging' in ctx.client.serverCapabilities) return pass('the server declares the logging capability');
     const callable = await callableTools(ctx);
-    const calls = callable.tools ? await callForLogs(ctx, await ownConnection(ctx), callable.tools, ctx.era === 'modern' ? { [META.logLevel]: 'debug' } : undefined) : [];
+    const calls = callable.tools
+      ? await callForLogs(ctx, await ownConnection(ctx), callable.tools, ctx.era === 'modern' ? { [META.logLevel]: 'debug' } : undefined)
+      : [];
     const evidence: Evidence[] = calls.filter((call) => call.logs.length > 0).map((call) => call.evidence);
     let seen = 0;
     for (const trace of ctx.traces()) {
@@ -32,6 +34,8 @@ export default defineCheck({
     }
     if (seen > 0) return violation('undeclared-logging', `the server sent ${seen} notifications/message but does not declare the logging capability`, evidence);
     if (callable.none && calls.length === 0) return notJudged(callable.none);
-    return pass(`no log notification in the run${calls.length > 0 ? ` (${calls.length} tool calls asked for debug logs)` : ''}, and no logging capability declared`);
+    return pass(
+      `no log notification in the run${calls.length > 0 ? ` (${calls.length} tool calls asked for debug logs)` : ''}, and no logging capability declared`,
+    );
   },
 });

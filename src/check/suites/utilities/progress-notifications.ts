@@ -37,7 +37,10 @@ export default defineCheck({
     if (scan.problems.length > 0) return findings(scan.problems);
     if (scan.seen > 0) return pass(`${scan.seen} progress notifications increased, named requests in flight, and none came after the response`);
     if (callable.none) return notJudged(callable.none);
-    return incomplete('no-progress', `no progress notification to judge: ${called.map((name) => `"${name}"`).join(', ')} reported none when given a progressToken`);
+    return incomplete(
+      'no-progress',
+      `no progress notification to judge: ${called.map((name) => `"${name}"`).join(', ')} reported none when given a progressToken`,
+    );
   },
 });
 

@@ -21,13 +21,15 @@ export default defineCheck({
     for (const trace of ctx.traces()) {
       const listens = new Set<string>();
       for (const frame of trace.frames) {
-        if (frame.direction === 'send' && isRequest(frame.message) && frame.message.method === 'subscriptions/listen') listens.add(JSON.stringify(frame.message.id));
+        if (frame.direction === 'send' && isRequest(frame.message) && frame.message.method === 'subscriptions/listen')
+          listens.add(JSON.stringify(frame.message.id));
       }
       for (const { frame, message } of serverMessages(trace)) {
         if (message.method !== 'notifications/cancelled') continue;
         seen++;
         const requestId = isObject(message.params) ? message.params.requestId : undefined;
-        if (!listens.has(JSON.stringify(requestId))) problems.push({ frame, text: `the server sent notifications/cancelled for ${JSON.stringify(requestId)}, which is no subscriptions/listen request` });
+        if (!listens.has(JSON.stringify(requestId)))
+          problems.push({ frame, text: `the server sent notifications/cancelled for ${JSON.stringify(requestId)}, which is no subscriptions/listen request` });
       }
     }
     if (problems.length > 0) return traceProblems('cancelled-not-listen', problems);
