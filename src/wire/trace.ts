@@ -3,6 +3,8 @@
  * Every later feature (checks, evidence, cassettes) reads it. Nothing here knows MCP.
  */
 
+import { TraceBudget, type BudgetShare, type Sheddable } from './trace-budget.js';
+
 export type Direction = 'send' | 'receive' | 'local';
 
 export type FrameKind =
@@ -61,6 +63,15 @@ export const DEFAULT_MAX_FRAMES = 20_000;
 export const DEFAULT_MAX_RAW_BYTES = 32 * 1024 * 1024;
 /** Pinned frames kept per trace: the few that verdicts rest on (floods, too-deep messages). */
 const MAX_PINNED = 100;
+/**
+ * What all traces of the process keep together by default (a check run opens dozens of
+ * connections at once): frames and raw characters. A frame also holds its parsed message, so the
+ * heap it takes is about two to three times its raw text.
+ */
+export const SHARED_MAX_FRAMES = 40_000;
+export const SHARED_MAX_RAW_BYTES = 16 * 1024 * 1024;
+/** The budget every kept trace joins unless told otherwise. */
+export const SHARED_TRACE_BUDGET = new TraceBudget(SHARED_MAX_FRAMES, SHARED_MAX_RAW_BYTES);
 
 export interface TraceOptions {
   /**
@@ -72,6 +83,8 @@ export interface TraceOptions {
   maxFrames?: number;
   /** The most raw text kept, in characters; beyond it the oldest frames are dropped (default DEFAULT_MAX_RAW_BYTES). */
   maxRawBytes?: number;
+  /** The budget shared with other traces (default SHARED_TRACE_BUDGET); `false` for none. */
+  budget?: TraceBudget | false;
 }
 
 export interface AddOptions {
@@ -79,7 +92,7 @@ export interface AddOptions {
   pin?: boolean;
 }
 
-export class Trace {
+export class Trace implements Sheddable {
   /**
    * The frames kept, in seq order. Once the caps are reached the oldest are dropped and
    * `frames[0]` is a marker (`detail.reason: 'frames-dropped'`) standing for them: its seq is
@@ -99,11 +112,18 @@ export class Trace {
   private rawBytes = 0;
   private droppedCount = 0;
   private marker: Frame | undefined;
+  private readonly budget: TraceBudget | undefined;
+  private readonly share: BudgetShare | undefined;
 
   constructor(options: TraceOptions = {}) {
     this.keep = options.keep ?? true;
     this.maxFrames = Math.max(2, options.maxFrames ?? DEFAULT_MAX_FRAMES);
     this.maxRawBytes = options.maxRawBytes ?? DEFAULT_MAX_RAW_BYTES;
+    const budget = options.budget ?? SHARED_TRACE_BUDGET;
+    if (this.keep && budget) {
+      this.budget = budget;
+      this.share = budget.join(this);
+    }
   }
 
   add(input: FrameInput, options: AddOptions = {}): Frame {
@@ -129,6 +149,7 @@ export class Trace {
       this.frames.push(frame);
       this.rawBytes += raw.length;
       if (this.frames.length > this.maxFrames || this.rawBytes > this.maxRawBytes) this.dropOldest();
+      if (this.share) this.budget?.change(this.share, 1, raw.length);
     }
     if (options.pin && this.pinned.length < MAX_PINNED) this.pinned.push(frame);
     for (const listener of this.listeners) listener(frame);
@@ -183,16 +204,39 @@ export class Trace {
 
   /**
    * Drops the oldest tenth of the caps at once, so the cost is amortised over many adds
-   * (a flood of millions of frames stays linear), and folds them into the marker.
+   * (a flood of millions of frames stays linear).
    */
   private dropOldest(): void {
+    const before = this.keptCounts();
+    this.dropTo(Math.floor(this.maxFrames * 0.9) - 1, Math.floor(this.maxRawBytes * 0.9));
+    this.reportDrop(before);
+  }
+
+  /** For the shared budget: keep at most `frameTarget` frames and `byteTarget` characters (and always the newest frame). */
+  shedTo(frameTarget: number, byteTarget: number): void {
+    const before = this.keptCounts();
+    this.dropTo(frameTarget, byteTarget);
+    this.reportDrop(before);
+  }
+
+  /** Frames kept besides the marker, and their raw characters. */
+  private keptCounts(): { frames: number; rawBytes: number } {
+    return { frames: this.frames.length - (this.marker ? 1 : 0), rawBytes: this.rawBytes };
+  }
+
+  private reportDrop(before: { frames: number; rawBytes: number }): void {
+    if (!this.share) return;
+    const after = this.keptCounts();
+    this.budget?.change(this.share, after.frames - before.frames, after.rawBytes - before.rawBytes);
+  }
+
+  /** Drops the oldest frames (not the marker) until at most `frameTarget` and `byteTarget` remain, and folds them into the marker. */
+  private dropTo(frameTarget: number, byteTarget: number): void {
     const first = this.marker ? 1 : 0;
-    const frameTarget = Math.floor(this.maxFrames * 0.9);
-    const byteTarget = Math.floor(this.maxRawBytes * 0.9);
     let end = first;
     let bytes = this.rawBytes;
     // Always keep the newest frame: whoever just added it may be waiting on it.
-    while (end < this.frames.length - 1 && (this.frames.length - (end - first) > frameTarget || bytes > byteTarget)) {
+    while (end < this.frames.length - 1 && (this.frames.length - end > frameTarget || bytes > byteTarget)) {
       bytes -= this.frames[end]!.raw.length;
       end++;
     }
@@ -208,7 +252,7 @@ export class Trace {
     }
     this.marker.seq = lastDropped.seq;
     this.marker.time = lastDropped.time;
-    this.marker.raw = `${this.droppedCount} earlier frame(s) dropped to bound memory (the trace keeps at most ${this.maxFrames} frames and ${this.maxRawBytes} characters)`;
+    this.marker.raw = `${this.droppedCount} earlier frame(s) dropped to bound memory (the trace keeps at most ${this.maxFrames} frames and ${this.maxRawBytes} characters, and all traces together ${this.budget?.maxFrames ?? this.maxFrames} and ${this.budget?.maxRawBytes ?? this.maxRawBytes})`;
     this.marker.detail = { reason: 'frames-dropped', dropped: this.droppedCount };
   }
 

@@ -1,6 +1,7 @@
 /** The trace stays bounded under a flood: oldest frames dropped into one marker, seq lookups still right. */
 import { describe, expect, it } from 'vitest';
-import { Trace } from '../../src/wire/trace.js';
+import { SHARED_MAX_RAW_BYTES, SHARED_TRACE_BUDGET, Trace } from '../../src/wire/trace.js';
+import { TraceBudget } from '../../src/wire/trace-budget.js';
 
 const add = (trace: Trace, raw = 'x') => trace.add({ direction: 'receive', kind: 'message', raw, message: {} });
 
@@ -58,5 +59,42 @@ describe('trace caps', () => {
     for (let i = 0; i < 1_000_000; i++) add(trace, '{"jsonrpc":"2.0","method":"notifications/message"}');
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(trace.frames.length).toBeLessThanOrEqual(20_000);
+  });
+});
+
+describe('a budget shared by traces', () => {
+  it('bounds the sum of many traces: the largest drops its oldest frames first', () => {
+    const budget = new TraceBudget(1000, 100_000);
+    const flood = new Trace({ budget });
+    const quiet = new Trace({ budget });
+    for (let i = 0; i < 50; i++) add(quiet, 'q'.repeat(100));
+    for (let i = 0; i < 10_000; i++) add(flood, 'f'.repeat(100));
+    expect(budget.used.frames).toBeLessThanOrEqual(1000);
+    expect(budget.used.rawBytes).toBeLessThanOrEqual(100_000);
+    // The flood paid for itself; the quiet trace kept everything.
+    expect(quiet.dropped).toBe(0);
+    expect(flood.dropped).toBeGreaterThan(9000);
+    expect(flood.frames[0]!.detail).toEqual({ reason: 'frames-dropped', dropped: flood.dropped });
+    expect(flood.frames.at(-1)!.seq).toBe(9999);
+  });
+
+  it('many flooding traces together stay within it, each keeping its newest frame', () => {
+    const budget = new TraceBudget(2000, 1_000_000);
+    const traces = Array.from({ length: 20 }, () => new Trace({ budget }));
+    for (let i = 0; i < 2000; i++) for (const trace of traces) add(trace, 'z'.repeat(1000));
+    expect(budget.used.rawBytes).toBeLessThanOrEqual(1_000_000);
+    const kept = traces.reduce((sum, trace) => sum + trace.frames.reduce((bytes, frame) => bytes + (frame.detail?.reason ? 0 : frame.raw.length), 0), 0);
+    expect(kept).toBe(budget.used.rawBytes);
+    for (const trace of traces) expect(trace.frames.at(-1)!.seq).toBe(1999);
+  });
+
+  it('every trace joins the shared budget by default; a relay trace (keep: false) does not', () => {
+    const before = SHARED_TRACE_BUDGET.used.rawBytes;
+    const trace = new Trace();
+    const relay = new Trace({ keep: false });
+    add(trace, 'a'.repeat(500));
+    add(relay, 'b'.repeat(700));
+    expect(SHARED_TRACE_BUDGET.used.rawBytes - before).toBe(500);
+    expect(SHARED_MAX_RAW_BYTES).toBeLessThanOrEqual(32 * 1024 * 1024);
   });
 });
