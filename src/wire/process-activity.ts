@@ -3,7 +3,7 @@
  * server, not the load of the machine. A process group is busy while one of its processes is
  * runnable or its CPU time grows; a server that waits for input (or ignores EOF) sleeps.
  */
-import { readFileSync } from 'node:fs';
+import { readProcFile } from './proc-file.js';
 import { otherPids } from './strays.js';
 
 const SAMPLE_MS = 50;
@@ -58,12 +58,8 @@ export async function untilQuiet(pgid: number, options: { minMs: number; quietMs
 }
 
 function readStat(pid: number): { state: string; pgrp: number; ticks: number } | undefined {
-  let text: string;
-  try {
-    text = readFileSync(`/proc/${pid}/stat`, 'latin1');
-  } catch {
-    return undefined;
-  }
+  const text = readProcFile(`/proc/${pid}/stat`);
+  if (text === undefined) return undefined;
   // The command name may hold spaces and parentheses: the fields start after the last ')'.
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
   const [state, , pgrp] = fields;

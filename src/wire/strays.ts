@@ -7,7 +7,8 @@
  * and these scans find nothing: the process group is then all mcpvet can reach.
  */
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { readdirSync, readlinkSync } from 'node:fs';
+import { readProcFile } from './proc-file.js';
 
 /** Carries the spawn tokens of every mcpvet above a process, space-separated (nested runs add theirs). */
 export const SPAWN_MARKER = 'MCPVET_SPAWNED_BY';
@@ -92,15 +93,13 @@ export function otherPids(): number[] {
 }
 
 function markerOf(pid: number): string | undefined {
-  let environ: string;
-  try {
-    environ = readFileSync(`/proc/${pid}/environ`, 'latin1');
-  } catch {
-    return undefined;
-  }
+  const environ = readProcFile(`/proc/${pid}/environ`);
+  if (environ === undefined) return undefined;
+  // Found without splitting the whole environment: this runs for every process on the machine.
   const key = `${SPAWN_MARKER}=`;
-  return environ
-    .split('\0')
-    .find((entry) => entry.startsWith(key))
-    ?.slice(key.length);
+  const at = environ.startsWith(key) ? 0 : environ.indexOf(`\0${key}`) + 1;
+  if (at === 0 && !environ.startsWith(key)) return undefined;
+  const start = at + key.length;
+  const end = environ.indexOf('\0', start);
+  return environ.slice(start, end === -1 ? undefined : end);
 }
