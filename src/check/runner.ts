@@ -42,10 +42,15 @@ export async function runChecks(checks: CheckDefinition[], run: RunEnvironment, 
   // After a check breaks, one liveness probe (never two at once): a dead server ends the run fast.
   let gone: Promise<string | undefined> = Promise.resolve(undefined);
   let probing = false;
+  // The connections a check opened close while the next check runs: a server that ignores EOF and
+  // SIGTERM took seconds to end, and every check that had opened one waited for it.
+  const closing = new Set<Promise<unknown>>();
   const execute = async (check: CheckDefinition) => {
     options.onStart?.(check);
     const reason = applicability(check, run.client) ? undefined : await gone;
-    const result = reason ? stopped(check, reason, run.client) : await runOne(check, run, options.checkTimeoutMs ?? Math.max(run.timeoutMs * 3, 30_000));
+    const result = reason
+      ? stopped(check, reason, run.client)
+      : await runOne(check, run, options.checkTimeoutMs ?? Math.max(run.timeoutMs * 3, 30_000), closing);
     results.set(check.id, result);
     options.onDone?.(result);
     if (result.status === 'error' && !probing && !(await gone)) {
@@ -54,7 +59,10 @@ export async function runChecks(checks: CheckDefinition[], run: RunEnvironment, 
     }
   };
   await pool(regular, options.concurrency ?? 4, execute);
+  // Final checks judge every trace of the run, the last frames of closed connections included.
+  await allClosed(closing);
   await pool(final, 1, execute);
+  await allClosed(closing);
   return checks.map((check) => results.get(check.id) as CheckResult);
 }
 
@@ -77,7 +85,12 @@ function identity(check: CheckDefinition, grade: ReturnType<typeof gradeOf>): Pi
   return { id: check.id, title: check.title, suite: check.suite, level, requirements: graded?.requirements.map((r) => r.id) ?? [], spec: check.spec };
 }
 
-async function runOne(check: CheckDefinition, run: RunEnvironment, timeoutMs: number): Promise<CheckResult> {
+/** Waits until every connection the checks opened is closed (no server outlives the run). */
+async function allClosed(closing: Set<Promise<unknown>>): Promise<void> {
+  while (closing.size > 0) await Promise.all(closing);
+}
+
+async function runOne(check: CheckDefinition, run: RunEnvironment, timeoutMs: number, closing: Set<Promise<unknown>>): Promise<CheckResult> {
   const started = performance.now();
   const grade = gradeOf(check, run.client.era);
   const base = identity(check, grade);
@@ -115,7 +128,10 @@ async function runOne(check: CheckDefinition, run: RunEnvironment, timeoutMs: nu
     clearTimeout(timer);
     // Over: what the check left in flight is cancelled, and what it tries to send later fails unsent.
     controller.abort();
-    await Promise.all(opened.map((client) => client.close().catch(() => undefined)));
+    if (opened.length > 0) {
+      const closed = Promise.all(opened.map((client) => client.close().catch(() => undefined))).finally(() => closing.delete(closed));
+      closing.add(closed);
+    }
   }
 }
 

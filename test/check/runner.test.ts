@@ -9,6 +9,8 @@ import type { CheckDefinition } from '../../src/check/types.js';
 import { fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
 import { startHttpServer, type RunningServer } from '../helpers/run.js';
 
+const HOSTILE_SERVERS = join(dirname(fileURLToPath(import.meta.url)), '..', 'hostile', 'servers');
+
 const base: Pick<CheckDefinition, 'suite' | 'eras' | 'transports' | 'spec'> = {
   suite: 'protocol',
   eras: ['modern', 'legacy'],
@@ -53,6 +55,34 @@ describe('the check runner', () => {
     expect(byId['t.throws']).toContain('boom');
     expect(byId['t.needs-sampling']).toContain('sampling');
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('closes the connections a check opened while the next check runs, and all of them before the run ends', async () => {
+    // A server that ignores EOF and SIGTERM: closing it takes the whole grace, then SIGKILL.
+    const immortal = { transport: 'stdio' as const, command: process.execPath, args: [join(HOSTILE_SERVERS, 'hang.mjs'), 'immortal'] };
+    let closedAt: number | undefined;
+    let nextStartedAt: number | undefined;
+    const opener = make('t.opens', {
+      run: async (ctx) => {
+        const client = await ctx.openClient({ target: immortal });
+        const close = client.close.bind(client);
+        client.close = async () => {
+          await close();
+          closedAt = Date.now();
+        };
+        return pass('opened');
+      },
+    });
+    const next = make('t.next', {
+      run: async () => {
+        nextStartedAt = Date.now();
+        return pass('ran');
+      },
+    });
+    const report = await runCheckRun(notesStdio(), { checks: [opener, next], concurrency: 1 });
+    expect(report.results.map((result) => result.status)).toEqual(['pass', 'pass']);
+    expect(closedAt, 'the run ended before the connection was closed').toBeDefined();
+    expect(nextStartedAt).toBeLessThan(closedAt as number);
   });
 
   it('ends the run fast when the server stops answering: the checks not yet run say why', async () => {

@@ -1,5 +1,4 @@
 /** The guarantees every hostile case asserts, with messages that say which one broke. */
-import { appendFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import type { HostileRun } from './harness.js';
 
@@ -29,9 +28,6 @@ export function lastLine(text: string): string {
 }
 
 export function expectClean(run: HostileRun, expected: Expectation): void {
-  // MCPVET_HOSTILE_REPORT=FILE appends each case's wall time and peak memory: the numbers the bounds are set from.
-  const report = process.env.MCPVET_HOSTILE_REPORT;
-  if (report) appendFileSync(report, `${run.ms}\t${run.peakRssMb}\t${run.code}\t${expect.getState().currentTestName}\n`);
   const summary = `exit ${run.code}${run.signal ? ` (${run.signal})` : ''} after ${run.ms} ms, peak ${run.peakRssMb} MB; stderr ends: ${lastLine(run.stderr).slice(0, 400)}`;
   expect(run.hung, `mcpvet hung and was killed: ${summary}`).toBe(false);
   expect(run.leftovers, `processes left behind: ${summary}`).toEqual([]);

@@ -9,7 +9,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLI } from '../helpers/paths.js';
@@ -43,6 +43,8 @@ export interface RunOptions {
   signalAfterMs?: number;
   env?: Record<string, string>;
   input?: string;
+  /** Names the case in the MCPVET_HOSTILE_REPORT file (an HTTP server's mode: its URL does not say it). */
+  label?: string;
 }
 
 /** What a test needs to build a command line: the marker, and stdio targets that carry it. */
@@ -93,6 +95,10 @@ export async function runHostile(ctx: RunContext, args: string[], options: RunOp
   if (signalTimer) clearTimeout(signalTimer);
   watch.stop();
   const leftovers = await leftoversAfterExit(ctx.marker);
+  // MCPVET_HOSTILE_REPORT=FILE appends each run's wall time, peak memory, exit code and command
+  // line (its server part): the numbers the bounds are set from.
+  const report = process.env.MCPVET_HOSTILE_REPORT;
+  if (report) appendFileSync(report, `${ms}\t${watch.peakRssMb()}\t${code}\t${describeRun(args)}${options.label ? ` ${options.label}` : ''}\n`);
   return {
     code,
     signal,
@@ -105,6 +111,14 @@ export async function runHostile(ctx: RunContext, args: string[], options: RunOp
     leftovers,
     zombies: watch.zombies(),
   };
+}
+
+/** The command and what it was pointed at, without scratch paths: `check … hang.mjs never`. */
+function describeRun(args: string[]): string {
+  const server = args.findIndex((arg) => arg.startsWith(SERVERS));
+  const url = args.indexOf('--url');
+  const target = server >= 0 ? args.slice(server).join(' ').replace(`${SERVERS}/`, '') : url >= 0 ? (args[url + 1] ?? '') : '';
+  return `${args[0]} ${args.includes('proxy') ? '(via proxy) ' : args.includes('record') && args[0] !== 'record' ? '(via record) ' : ''}${target}`;
 }
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL'): void {

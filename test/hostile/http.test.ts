@@ -88,7 +88,7 @@ describe.concurrent('hostile HTTP servers', () => {
       it(`${behaviour.name}: ${command} exits ${expected.codes.join('/')}`, { timeout: 180_000 }, async () => {
         const ctx = context();
         const url = (servers.get(behaviour.mode) as HttpServer).url;
-        const run = await slot(() => runHostile(ctx, commandLine(command, ctx, ['--url', url]), { killAfterMs: expected.maxMs + 5000 }));
+        const run = await slot(() => runHostile(ctx, commandLine(command, ctx, ['--url', url]), { killAfterMs: expected.maxMs + 5000, label: behaviour.mode }));
         expectClean(run, expected);
       });
     }
