@@ -18,10 +18,11 @@ interface Behaviour {
 
 const ALL: readonly Command[] = ['call', 'check', 'lint', 'snapshot', 'record'];
 // check exits 0, 1 or 2 only. Its memory bound: every concurrent exchange may buffer up to the
-// 64 MiB body cap before it is cut, and every connection's trace up to its cap, so check gets more
-// room than call (one exchange); the point is that it is bounded at all, whatever the server sends.
+// 64 MiB body cap before it is cut, and all traces of the run share one budget. Measured peaks:
+// 338-341 MB under the SSE flood, 243-313 MB for the endless body, 239 MB for the gzip bomb (load average
+// 20 on 2 cores).
 const CHECK_BROKEN = { codes: [1, 2], maxMs: 45_000 };
-const CHECK_MAX_RSS_MB = 1200;
+const CHECK_MAX_RSS_MB = 450;
 
 const behaviours: Behaviour[] = [
   { mode: 'slow-drip-sse', name: 'an SSE stream that drips comments forever', expect: { codes: [4], maxMs: 8000 }, check: CHECK_BROKEN },
@@ -53,7 +54,8 @@ const behaviours: Behaviour[] = [
     mode: 'sse-flood',
     name: 'an SSE flood of notifications',
     expect: { codes: [1, 4], maxMs: 15_000, maxRssMb: 300 },
-    check: { ...CHECK_BROKEN, maxRssMb: CHECK_MAX_RSS_MB },
+    // Every request of the run reads the flood until its timeout: 35-48 s on a loaded machine (README.md).
+    check: { ...CHECK_BROKEN, maxMs: 60_000, maxRssMb: CHECK_MAX_RSS_MB },
   },
   // Issue item 9: said in these words, exit 4.
   {
