@@ -3,25 +3,16 @@
  * SSE rules, and the 2026-07-28 stream and header rules. Each passes on the notes server and fails
  * (or warns, for SHOULD rules) with its code on a fixture that breaks exactly its rule.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CheckRunOptions } from '../../src/check/run.js';
-import type { Status } from '../../src/check/types.js';
-import { expectCheck, expectFinding, httpTarget } from '../helpers/check.js';
+import { expectCheck, httpTarget } from '../helpers/check.js';
 import { fixture } from '../helpers/paths.js';
-import { startHttpServer, type RunningServer } from '../helpers/run.js';
-
-interface Case {
-  id: string;
-  broken: string;
-  server?: 'dual' | 'modern';
-  options?: CheckRunOptions;
-  failStatus?: Status;
-  code: string;
-}
+import { startHttpServer } from '../helpers/run.js';
+import { notesServers, runHttpCases, type HttpCase } from '../helpers/http-cases.js';
 
 const LEGACY: CheckRunOptions = { era: 'legacy' };
 
-const CASES: Case[] = [
+const CASES: HttpCase[] = [
   { id: 'http.legacy-get-sse-or-405', broken: 'http-get-wrong-status', options: LEGACY, code: 'not-sse-or-405' },
   { id: 'http.legacy-get-no-responses', broken: 'http-get-stream-responses', options: LEGACY, code: 'response-on-get-stream' },
   { id: 'http.legacy-one-stream-per-message', broken: 'http-broadcasts-progress', options: LEGACY, code: 'broadcast' },
@@ -42,33 +33,16 @@ const CASES: Case[] = [
 ];
 
 describe('http suite, more rules', () => {
-  const servers: Partial<Record<'dual' | 'modern', RunningServer>> = {};
-  beforeAll(async () => {
-    [servers.dual, servers.modern] = await Promise.all([startHttpServer(), startHttpServer(undefined, ['--era', 'modern'])]);
-  });
-  afterAll(async () => {
-    await Promise.all(Object.values(servers).map((server) => server?.stop()));
-  });
-
-  for (const { id, broken, server = 'dual', options = {}, failStatus = 'fail', code } of CASES) {
-    it(`${id}${options.era ? ` (${options.era})` : ''}: passes on the notes server, ${failStatus}s on ${broken}`, async () => {
-      await expectCheck(id, httpTarget(servers[server]!.url), 'pass', options);
-      const fixtureServer = await startHttpServer(fixture(broken), server === 'modern' ? ['--era', 'modern'] : []);
-      try {
-        expectFinding(await expectCheck(id, httpTarget(fixtureServer.url), failStatus, options), code);
-      } finally {
-        await fixtureServer.stop();
-      }
-    });
-  }
+  const notesUrl = notesServers();
+  runHttpCases(CASES, notesUrl);
 
   it('the missing-version rule is not applied to a server that serves pre-2025-06-18 clients', async () => {
-    const result = await expectCheck('http.protocol-version-header-required', httpTarget(servers.dual!.url), 'skip');
+    const result = await expectCheck('http.protocol-version-header-required', httpTarget(notesUrl('dual')), 'skip');
     expect(result.message).toContain('2025-03-26');
   });
 
   it('Last-Event-ID is not judged on a dual-era server (it still resumes legacy streams)', async () => {
-    const result = await expectCheck('http.last-event-id-ignored', httpTarget(servers.dual!.url), 'skip');
+    const result = await expectCheck('http.last-event-id-ignored', httpTarget(notesUrl('dual')), 'skip');
     expect(result.message).toContain('legacy revisions');
   });
 
@@ -84,7 +58,7 @@ describe('http suite, more rules', () => {
 
   it('a GET stream that never ends does not hang the GET checks', async () => {
     const started = Date.now();
-    await expectCheck('http.legacy-get-no-responses', httpTarget(servers.dual!.url), 'pass', { ...LEGACY, timeoutMs: 2000 });
+    await expectCheck('http.legacy-get-no-responses', httpTarget(notesUrl('dual')), 'pass', { ...LEGACY, timeoutMs: 2000 });
     expect(Date.now() - started).toBeLessThan(4000);
   });
 });

@@ -3,29 +3,17 @@
  * (or warns, for SHOULD rules) on a fixture that breaks exactly its rule. One notes server per
  * era mode is shared; each fixture server lives for its own test.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CheckRunOptions } from '../../src/check/run.js';
-import type { Status } from '../../src/check/types.js';
 import { expectCheck, expectFinding, httpTarget, notesStdio } from '../helpers/check.js';
 import { fixture } from '../helpers/paths.js';
-import { startHttpServer, type RunningServer } from '../helpers/run.js';
-
-interface Case {
-  id: string;
-  /** The fixture breaking exactly this rule. */
-  broken: string;
-  /** Which notes server passes: the default dual-era one, or one started with --era modern. */
-  server?: 'dual' | 'modern';
-  options?: CheckRunOptions;
-  failStatus?: Status;
-  /** The code of the finding the fixture must be caught by (not merely some failure). */
-  code: string;
-}
+import { startHttpServer } from '../helpers/run.js';
+import { notesServers, runHttpCases, type HttpCase } from '../helpers/http-cases.js';
 
 const CONFIRM_DELETE: CheckRunOptions = { calls: { delete_note: { id: 'n1' } } };
 const LEGACY: CheckRunOptions = { era: 'legacy' };
 
-const CASES: Case[] = [
+const CASES: HttpCase[] = [
   { id: 'http.mcp-method-required', broken: 'http-method-header-optional', code: 'missing-header-accepted' },
   { id: 'http.mcp-method-matches', broken: 'http-method-header-unchecked', code: 'mismatch-accepted' },
   { id: 'http.protocol-version-header-matches', broken: 'http-version-header-unchecked', code: 'mismatch-accepted' },
@@ -53,28 +41,11 @@ const CASES: Case[] = [
 ];
 
 describe('http suite', () => {
-  const servers: Partial<Record<'dual' | 'modern', RunningServer>> = {};
-  beforeAll(async () => {
-    [servers.dual, servers.modern] = await Promise.all([startHttpServer(), startHttpServer(undefined, ['--era', 'modern'])]);
-  });
-  afterAll(async () => {
-    await Promise.all(Object.values(servers).map((server) => server?.stop()));
-  });
-
-  for (const { id, broken, server = 'dual', options = {}, failStatus = 'fail', code } of CASES) {
-    it(`${id}: passes on the notes server, ${failStatus}s on ${broken}`, async () => {
-      await expectCheck(id, httpTarget(servers[server]!.url), 'pass', options);
-      const fixtureServer = await startHttpServer(fixture(broken), server === 'modern' ? ['--era', 'modern'] : []);
-      try {
-        expectFinding(await expectCheck(id, httpTarget(fixtureServer.url), failStatus, options), code);
-      } finally {
-        await fixtureServer.stop();
-      }
-    });
-  }
+  const notesUrl = notesServers();
+  runHttpCases(CASES, notesUrl);
 
   it('GET and DELETE are not judged on a dual-era server (it still serves legacy streams)', async () => {
-    const result = await expectCheck('http.get-405', httpTarget(servers.dual!.url), 'skip');
+    const result = await expectCheck('http.get-405', httpTarget(notesUrl('dual')), 'skip');
     expect(result.message).toContain('legacy revisions');
   });
 
@@ -92,7 +63,7 @@ describe('http suite', () => {
   });
 
   it('the missing-capability rule is skipped when no request is known to need one', async () => {
-    const result = await expectCheck('http.missing-capability-400', httpTarget(servers.dual!.url), 'skip');
+    const result = await expectCheck('http.missing-capability-400', httpTarget(notesUrl('dual')), 'skip');
     expect(result.message).toContain('delete_note');
   });
 
@@ -101,7 +72,7 @@ describe('http suite', () => {
   });
 
   it('an unknown future version must be refused too, not served as the current one', async () => {
-    const passed = await expectCheck('http.unsupported-version-400', httpTarget(servers.dual!.url), 'pass');
+    const passed = await expectCheck('http.unsupported-version-400', httpTarget(notesUrl('dual')), 'pass');
     expect(passed.message).toContain('2999-12-31 was refused');
     const fixtureServer = await startHttpServer(fixture('proto-future-version-accepted'));
     try {

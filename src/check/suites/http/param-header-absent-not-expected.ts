@@ -6,7 +6,7 @@
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, notJudged, pass, violation } from '../../define.js';
 import type { Evidence } from '../../types.js';
-import { headerArgs, setArg } from '../../probes/http/header-args.js';
+import { headerArgs, setArg } from '../../probes/http/header-tool.js';
 import { describeAnswer, probeEvidence, sendProbe } from '../../probes/http/probe.js';
 
 export default defineCheck({

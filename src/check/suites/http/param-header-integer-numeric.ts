@@ -5,7 +5,7 @@
  */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, notJudged, pass, skip, violation } from '../../define.js';
-import { headerArgs, headerKey, setArg, typeOf } from '../../probes/http/header-args.js';
+import { headerArgs, headerKey, setArg, typeOf, valueAt } from '../../probes/http/header-tool.js';
 import { describeAnswer, probeEvidence, sendProbe } from '../../probes/http/probe.js';
 import { sampleValue } from '../../probes/mrtr/sample-values.js';
 
@@ -23,7 +23,7 @@ export default defineCheck({
     if (!Array.isArray(found)) return notJudged(found);
     const arg = found.find((candidate) => typeOf(candidate.schema) === 'integer');
     if (!arg) return skip('no callable tool has an integer x-mcp-header argument');
-    const current = arg.path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], arg.args);
+    const current = valueAt(arg.args, arg.path);
     const value = Number.isInteger(current) ? (current as number) : (sampleValue(arg.schema) as number);
     const header = `${value}.0`;
     const result = await sendProbe(ctx, {

@@ -6,7 +6,7 @@
  */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, notJudged, pass, skip, violation } from '../../define.js';
-import { headerArgs, headerKey, setArg, typeOf } from '../../probes/http/header-args.js';
+import { headerArgs, headerKey, setArg, typeOf } from '../../probes/http/header-tool.js';
 import { expectRejection, probeEvidence, sendProbe } from '../../probes/http/probe.js';
 
 export default defineCheck({
