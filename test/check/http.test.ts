@@ -26,27 +26,39 @@ const CASES: HttpCase[] = [
   { id: 'http.x-mcp-header-valid', broken: 'http-invalid-x-mcp-header', code: 'invalid-header-declared' },
   { id: 'http.missing-meta-400', broken: 'http-missing-meta-200', code: 'missing-meta-accepted' },
   { id: 'http.unsupported-version-400', broken: 'http-unsupported-version-code', code: 'not-32022' },
+  { id: 'http.unsupported-version-400', broken: 'proto-unsupported-version-no-requested', code: 'bad-error-data' },
   { id: 'http.missing-capability-400', broken: 'http-missing-capability-200', options: CONFIRM_DELETE, code: 'wrong-http-status' },
+  { id: 'http.missing-capability-400', broken: 'http-missing-capability-other-error', options: CONFIRM_DELETE, code: 'not-32021' },
   { id: 'http.unknown-method-404', broken: 'http-unknown-method-400', code: 'not-method-not-found' },
   { id: 'http.get-405', broken: 'http-get-allowed', server: 'modern', failStatus: 'warn', code: 'not-405' },
   { id: 'http.delete-405', broken: 'http-delete-allowed', server: 'modern', failStatus: 'warn', code: 'not-405' },
+  { id: 'http.get-405', broken: 'http-drops-get-delete', server: 'modern', failStatus: 'warn', code: 'no-answer' },
+  { id: 'http.delete-405', broken: 'http-drops-get-delete', server: 'modern', failStatus: 'warn', code: 'no-answer' },
   { id: 'http.notification-202', broken: 'http-notification-answered', code: 'not-202' },
+  { id: 'http.notification-202', broken: 'http-drops-notifications', code: 'no-answer' },
   { id: 'http.foreign-origin-403', broken: 'http-any-origin', code: 'foreign-origin-accepted' },
   { id: 'http.foreign-origin-403', broken: 'http-any-origin', options: LEGACY, code: 'foreign-origin-accepted' },
-  { id: 'http.session-id-ignored', broken: 'http-echoes-session-id', failStatus: 'warn', code: 'session-id-echoed' },
+  { id: 'http.foreign-origin-403', broken: 'http-drops-foreign-origin', code: 'no-answer' },
+  { id: 'http.foreign-origin-403', broken: 'http-drops-foreign-origin', options: LEGACY, code: 'no-answer' },
+  { id: 'http.session-id-ignored', broken: 'http-echoes-session-id', server: 'modern', failStatus: 'warn', code: 'session-id-echoed' },
+  { id: 'http.session-id-ignored', broken: 'http-refuses-session-id', server: 'modern', failStatus: 'warn', code: 'session-id-refused' },
   { id: 'http.content-type-matches', broken: 'http-mislabelled-content-type', code: 'body-mismatch' },
   { id: 'http.legacy-session-id-visible-ascii', broken: 'http-session-id-with-space', options: LEGACY, code: 'non-ascii-session-id' },
   { id: 'http.legacy-deleted-session-404', broken: 'http-delete-keeps-session', options: LEGACY, code: 'deleted-session-served' },
+  { id: 'http.legacy-deleted-session-404', broken: 'http-drops-deleted-session', options: LEGACY, code: 'no-answer' },
   { id: 'http.legacy-protocol-version-header', broken: 'http-legacy-version-unchecked', options: LEGACY, code: 'invalid-version-accepted' },
+  { id: 'http.legacy-protocol-version-header', broken: 'http-drops-bad-version', options: LEGACY, code: 'no-answer' },
 ];
 
 describe('http suite', () => {
   const notesUrl = notesServers();
   runHttpCases(CASES, notesUrl);
 
-  it('GET and DELETE are not judged on a dual-era server (it still serves legacy streams)', async () => {
-    const result = await expectCheck('http.get-405', httpTarget(notesUrl('dual')), 'skip');
-    expect(result.message).toContain('legacy revisions');
+  it('GET, DELETE and Mcp-Session-Id are not judged on a dual-era server (it still serves legacy sessions)', async () => {
+    for (const id of ['http.get-405', 'http.delete-405', 'http.session-id-ignored']) {
+      const result = await expectCheck(id, httpTarget(notesUrl('dual')), 'skip');
+      expect(result.message).toContain('legacy revisions');
+    }
   });
 
   it('a header rule names what was sent and gives a curl command', async () => {

@@ -5,15 +5,10 @@
  */
 import type { RpcOutcome } from '../../../client/types.js';
 import { TransportError } from '../../../protocol/transport-error.js';
-import { eraOfVersion } from '../../../protocol/versions.js';
 import type { CheckContext, Finding } from '../../types.js';
 import { pass, skip, violation } from '../../define.js';
+import { legacyVersionsServed } from './legacy-versions-served.js';
 import { unanswered } from './unanswered.js';
-
-function legacyVersionsServed(ctx: CheckContext): string[] {
-  const versions = ctx.client.handshake?.supportedVersions;
-  return Array.isArray(versions) ? versions.filter((version): version is string => typeof version === 'string' && eraOfVersion(version) === 'legacy') : [];
-}
 
 export async function expect405(ctx: CheckContext, httpMethod: 'GET' | 'DELETE'): Promise<Finding> {
   const legacy = legacyVersionsServed(ctx);

@@ -38,10 +38,8 @@ export default defineCheck({
     const result = await sendProbe(ctx, { method: 'server/discover', headers: { 'mcp-protocol-version': null } });
     const problem = expectRejection(result, 400, ErrorCode.HeaderMismatch);
     if (!problem) return pass('server/discover without MCP-Protocol-Version was refused with 400 and -32020');
-    return violation(
-      result.outcome?.result ? 'missing-header-accepted' : 'wrong-rejection',
-      `server/discover without MCP-Protocol-Version ${problem} (HeaderMismatch); the server serves only ${supported.join(', ')} and refuses a ${OLD_CLIENT_VERSION} client, so it must reject a request without the header`,
-      probeEvidence(ctx, result),
-    );
+    const message = `server/discover without MCP-Protocol-Version ${problem} (HeaderMismatch); the server serves only ${supported.join(', ')} and refuses a ${OLD_CLIENT_VERSION} client, so it must reject a request without the header`;
+    if (result.outcome?.result) return violation('missing-header-accepted', message, probeEvidence(ctx, result));
+    return violation('wrong-rejection', message, probeEvidence(ctx, result));
   },
 });
