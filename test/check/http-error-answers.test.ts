@@ -1,7 +1,8 @@
 /**
  * Error answers the HTTP transport allows, on real servers over 127.0.0.1: a 4xx refusal of a
  * notification (with an id-less JSON-RPC error body), a foreign-Origin 403 with any body, and a
- * 404 for an unknown session whose body is no JSON-RPC answer.
+ * 404 for an unknown session whose body is no JSON-RPC answer. And a server that answers nothing
+ * at all is not judged on the answer it owes: the check is incomplete, not failed.
  */
 import { describe, expect, it } from 'vitest';
 import { runCheckRun } from '../../src/check/run.js';

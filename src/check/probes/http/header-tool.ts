@@ -18,6 +18,8 @@ export interface HeaderArg {
   path: string[];
   /** The property's own schema. */
   schema: JsonObject;
+  /** Whether its parent object lists it in `required`. */
+  required: boolean;
   args: JsonObject;
 }
 
@@ -46,7 +48,9 @@ export async function headerArgs(ctx: CheckContext): Promise<HeaderArg[] | NotJu
     }
     for (const [headerName, path] of headerParams(tool.inputSchema)) {
       const args = structuredClone(policy.args ?? sampleObject(tool.inputSchema)) as JsonObject;
-      found.push({ tool: String(tool.name), inputSchema: tool.inputSchema, headerName, path, schema: schemaAt(tool.inputSchema, path), args });
+      const parent = schemaAt(tool.inputSchema, path.slice(0, -1));
+      const required = Array.isArray(parent.required) && parent.required.includes(path[path.length - 1]);
+      found.push({ tool: String(tool.name), inputSchema: tool.inputSchema, headerName, path, schema: schemaAt(tool.inputSchema, path), required, args });
     }
   }
   if (found.length === 0) return { skip: `tools with x-mcp-header arguments may not be called: ${reasons[0]}`, incomplete: 'no-callable-tool' };
