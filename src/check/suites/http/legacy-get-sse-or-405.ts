@@ -1,8 +1,13 @@
-/** Legacy Streamable HTTP: GET on the endpoint opens a text/event-stream or gets 405 (2025-11-25 transports, MUST). */
-import { defineCheck, pass, violation } from '../../define.js';
+/**
+ * Legacy Streamable HTTP: GET on the endpoint opens a text/event-stream or gets 405 (2025-11-25
+ * transports, MUST). A GET whose head has not come by the timeout is not judged: a server may hold
+ * an event stream's head until its first event (Node's writeHead without flushHeaders does), and
+ * the head then comes right. A dropped connection is no answer at all.
+ */
+import { defineCheck, incomplete, pass, violation } from '../../define.js';
 import { unanswered } from '../../probes/http/unanswered.js';
 import { openGetStream } from '../../probes/http/legacy-get-stream.js';
-import { isSse } from '../../probes/http/stream-request.js';
+import { isSse, timedOut } from '../../probes/http/stream-request.js';
 
 export default defineCheck({
   id: 'http.legacy-get-sse-or-405',
@@ -14,7 +19,11 @@ export default defineCheck({
   spec: '2025-11-25/basic/transports#listening-for-messages-from-the-server',
   async run(ctx) {
     const { client, outcome } = await openGetStream(ctx);
-    // A server that holds back its SSE headers until the first event looks the same to a client.
+    if (timedOut(outcome))
+      return incomplete(
+        'no-head',
+        `GET on the endpoint got no HTTP head within ${ctx.timeoutMs} ms; a server may hold an event stream's head until its first event, so this is not judged`,
+      );
     if ('failure' in outcome)
       return unanswered(
         ctx,
