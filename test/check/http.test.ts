@@ -42,6 +42,7 @@ const CASES: HttpCase[] = [
   { id: 'http.foreign-origin-403', broken: 'http-drops-foreign-origin', options: LEGACY, code: 'no-answer' },
   { id: 'http.session-id-ignored', broken: 'http-echoes-session-id', server: 'modern', failStatus: 'warn', code: 'session-id-echoed' },
   { id: 'http.session-id-ignored', broken: 'http-refuses-session-id', server: 'modern', failStatus: 'warn', code: 'session-id-refused' },
+  { id: 'http.session-id-ignored', broken: 'http-drops-legacy-headers', server: 'modern', failStatus: 'warn', code: 'no-answer' },
   { id: 'http.content-type-matches', broken: 'http-mislabelled-content-type', code: 'body-mismatch' },
   { id: 'http.legacy-session-id-visible-ascii', broken: 'http-session-id-with-space', options: LEGACY, code: 'non-ascii-session-id' },
   { id: 'http.legacy-deleted-session-404', broken: 'http-delete-keeps-session', options: LEGACY, code: 'deleted-session-served' },

@@ -6,6 +6,7 @@
 import { defineCheck, pass, skip, violation } from '../../define.js';
 import { legacyVersionsServed } from '../../probes/http/legacy-versions-served.js';
 import { describeAnswer, probeEvidence, sendProbe } from '../../probes/http/probe.js';
+import { unanswered } from '../../probes/http/unanswered.js';
 
 export default defineCheck({
   id: 'http.last-event-id-ignored',
@@ -22,6 +23,8 @@ export default defineCheck({
         `the server also serves legacy revisions (${legacy.join(', ')}), where Last-Event-ID resumes a stream; the rule is for 2026-07-28-only servers`,
       );
     const result = await sendProbe(ctx, { method: 'server/discover', headers: { 'last-event-id': 'mcpvet-stream-0-1' } });
+    if (result.failure)
+      return unanswered(ctx, 'server/discover carrying Last-Event-ID: mcpvet-stream-0-1', result.failure, 'a 2026-07-28-only server should ignore the header');
     if (result.outcome?.result) return pass('server/discover carrying Last-Event-ID was answered as usual');
     return violation(
       'last-event-id-refused',

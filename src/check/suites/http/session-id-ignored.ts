@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { defineCheck, pass, skip, violation } from '../../define.js';
 import { legacyVersionsServed } from '../../probes/http/legacy-versions-served.js';
 import { describeAnswer, probeEvidence, sendProbe } from '../../probes/http/probe.js';
+import { unanswered } from '../../probes/http/unanswered.js';
 
 export default defineCheck({
   id: 'http.session-id-ignored',
@@ -25,6 +26,8 @@ export default defineCheck({
       );
     const sessionId = `mcpvet-${randomUUID()}`;
     const result = await sendProbe(ctx, { method: 'server/discover', headers: { 'mcp-session-id': sessionId } });
+    if (result.failure)
+      return unanswered(ctx, `a modern server/discover carrying Mcp-Session-Id: ${sessionId}`, result.failure, 'the header should be ignored');
     const evidence = probeEvidence(ctx, result);
     const answered = result.outcome?.http?.headers['mcp-session-id'];
     if (!result.outcome?.result)
