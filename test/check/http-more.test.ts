@@ -30,12 +30,14 @@ const CASES: HttpCase[] = [
   { id: 'http.response-ends-stream', broken: 'http-stream-left-open', options: LEGACY, failStatus: 'warn', code: 'stream-left-open' },
   { id: 'http.sse-no-buffering', broken: 'http-sse-buffered', failStatus: 'warn', code: 'buffering-not-disabled' },
   { id: 'http.protocol-version-header-required', broken: 'http-version-header-optional', server: 'modern', code: 'missing-header-accepted' },
+  { id: 'http.protocol-version-header-required', broken: 'http-drops-refusals', server: 'modern', code: 'no-answer' },
   { id: 'http.protocol-version-header-required', broken: 'http-version-header-wrong-rejection', server: 'modern', code: 'wrong-rejection' },
   { id: 'http.header-names-case-insensitive', broken: 'http-header-names-case-sensitive', code: 'case-sensitive-names' },
   { id: 'http.last-event-id-ignored', broken: 'http-refuses-last-event-id', server: 'modern', failStatus: 'warn', code: 'last-event-id-refused' },
   { id: 'http.last-event-id-ignored', broken: 'http-drops-legacy-headers', server: 'modern', failStatus: 'warn', code: 'no-answer' },
   { id: 'http.param-header-absent-not-expected', broken: 'http-param-header-always-expected', code: 'header-expected' },
   { id: 'http.param-header-invalid-characters', broken: 'http-param-header-raw-bytes', code: 'invalid-characters-accepted' },
+  { id: 'http.param-header-invalid-characters', broken: 'http-drops-refusals', code: 'no-answer' },
   { id: 'http.param-header-integer-numeric', broken: 'http-param-integer-as-string', failStatus: 'warn', code: 'compared-as-string' },
 ];
 
