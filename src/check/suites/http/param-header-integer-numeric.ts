@@ -7,6 +7,7 @@ import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, notJudged, pass, skip, violation } from '../../define.js';
 import { headerArgs, headerKey, setArg, typeOf, valueAt } from '../../probes/http/header-tool.js';
 import { describeAnswer, probeEvidence, sendProbe } from '../../probes/http/probe.js';
+import { unanswered } from '../../probes/http/unanswered.js';
 import { sampleValue } from '../../probes/mrtr/sample-values.js';
 
 export default defineCheck({
@@ -32,6 +33,13 @@ export default defineCheck({
       inputSchema: arg.inputSchema,
       headers: { [headerKey(arg.headerName)]: header },
     });
+    if (result.failure)
+      return unanswered(
+        ctx,
+        `tools/call ${arg.tool} with Mcp-Param-${arg.headerName}: ${header}`,
+        result.failure,
+        `integer values should be compared numerically, so ${header} equals ${value}`,
+      );
     if (result.outcome?.error?.code !== ErrorCode.HeaderMismatch) {
       return pass(`tools/call ${arg.tool} with argument ${value} and Mcp-Param-${arg.headerName}: ${header} was not refused (${describeAnswer(result)})`);
     }
