@@ -1,11 +1,12 @@
 /**
  * Error answers the HTTP transport allows, on real servers over 127.0.0.1: a 4xx refusal of a
  * notification (with an id-less JSON-RPC error body), a foreign-Origin 403 with any body, and a
- * 404 for an unknown session whose body is no JSON-RPC answer.
+ * 404 for an unknown session whose body is no JSON-RPC answer. And a server that answers nothing
+ * at all is not judged on the answer it owes: the check is incomplete, not failed.
  */
 import { describe, expect, it } from 'vitest';
 import { runCheckRun } from '../../src/check/run.js';
-import { expectCheck, httpTarget } from '../helpers/check.js';
+import { expectCheck, expectFinding, httpTarget } from '../helpers/check.js';
 import { fixture } from '../helpers/paths.js';
 import { startHttpServer, type RunningServer } from '../helpers/run.js';
 
@@ -28,6 +29,14 @@ describe('http: error answers that are allowed', () => {
   it('http.notification-202 passes a 4xx refusal of a notification', async () => {
     await withFixture('http-refuses-notifications-400', async (server) => {
       await expectCheck('http.notification-202', httpTarget(server.url), 'pass');
+    });
+  }, 60_000);
+
+  it('http.notification-202 is incomplete, not failed, when the server stops answering altogether', async () => {
+    await withFixture('http-silent-after-notification', async (server) => {
+      const result = await expectCheck('http.notification-202', httpTarget(server.url), 'incomplete');
+      expectFinding(result, 'no-answer', 'incomplete');
+      expect(result.message).toContain('the server is not answering');
     });
   }, 60_000);
 

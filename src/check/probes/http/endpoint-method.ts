@@ -5,14 +5,10 @@
  */
 import type { RpcOutcome } from '../../../client/types.js';
 import { TransportError } from '../../../protocol/transport-error.js';
-import { eraOfVersion } from '../../../protocol/versions.js';
 import type { CheckContext, Finding } from '../../types.js';
 import { pass, skip, violation } from '../../define.js';
-
-function legacyVersionsServed(ctx: CheckContext): string[] {
-  const versions = ctx.client.handshake?.supportedVersions;
-  return Array.isArray(versions) ? versions.filter((version): version is string => typeof version === 'string' && eraOfVersion(version) === 'legacy') : [];
-}
+import { legacyVersionsServed } from './legacy-versions-served.js';
+import { unanswered } from './unanswered.js';
 
 export async function expect405(ctx: CheckContext, httpMethod: 'GET' | 'DELETE'): Promise<Finding> {
   const legacy = legacyVersionsServed(ctx);
@@ -28,10 +24,7 @@ export async function expect405(ctx: CheckContext, httpMethod: 'GET' | 'DELETE')
     });
   } catch (error) {
     if (!(error instanceof TransportError)) throw error;
-    return violation(
-      'no-answer',
-      `${httpMethod} on the endpoint got no complete answer (${error.message}); a 2026-07-28-only server answers 405 Method Not Allowed`,
-    );
+    return unanswered(ctx, `${httpMethod} on the endpoint`, error.message, 'a 2026-07-28-only server should answer 405 Method Not Allowed');
   }
   const status = outcome?.http?.status;
   const evidence = outcome ? [ctx.evidence(outcome.frames)] : [];

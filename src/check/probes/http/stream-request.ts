@@ -86,6 +86,9 @@ export async function sendStream(ctx: CheckContext, client: McpClient, request: 
   }
 }
 
+/** A stream request whose HTTP head did not come in time (not a dropped connection); wire/http-stream-probe.ts words it so. */
+export const timedOut = (outcome: StreamOutcome): boolean => 'failure' in outcome && outcome.failure.startsWith('no answer within');
+
 export const isSse = (outcome: StreamProbeResult): boolean => outcome.contentType?.toLowerCase().startsWith('text/event-stream') ?? false;
 
 /** The JSON-RPC messages of a stream's events. */

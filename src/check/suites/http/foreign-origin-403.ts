@@ -7,10 +7,12 @@ import { TransportError } from '../../../protocol/transport-error.js';
 import { defineCheck, pass, violation } from '../../define.js';
 import type { CheckContext, Finding } from '../../types.js';
 import { describeAnswer, probeEvidence, sendProbe } from '../../probes/http/probe.js';
+import { unanswered } from '../../probes/http/unanswered.js';
 
 const FOREIGN_ORIGIN = 'https://mcpvet-foreign-origin.example';
 /** The first revision that names 403 for a bad Origin. */
 const FORBIDDEN_403_REVISION = '2025-11-25';
+const RULE = 'a server must refuse an Origin that is not its own with HTTP 403 (DNS rebinding protection)';
 
 export default defineCheck({
   id: 'http.foreign-origin-403',
@@ -22,10 +24,11 @@ export default defineCheck({
   async run(ctx) {
     if (ctx.era === 'legacy') return legacyProbe(ctx);
     const result = await sendProbe(ctx, { method: 'server/discover', headers: { origin: FOREIGN_ORIGIN } });
+    if (result.failure) return unanswered(ctx, `server/discover with Origin: ${FOREIGN_ORIGIN}`, result.failure, RULE);
     if (result.outcome?.http?.status === 403) return pass(`Origin: ${FOREIGN_ORIGIN} got 403`);
     return violation(
       'foreign-origin-accepted',
-      `server/discover with Origin: ${FOREIGN_ORIGIN} got ${describeAnswer(result)}; a server must refuse an Origin that is not its own with 403 (DNS rebinding protection)`,
+      `server/discover with Origin: ${FOREIGN_ORIGIN} got ${describeAnswer(result)}; ${RULE}`,
       probeEvidence(ctx, result),
     );
   },
@@ -37,11 +40,7 @@ async function legacyProbe(ctx: CheckContext): Promise<Finding> {
   try {
     outcome = await ctx.client.raw({ jsonrpc: '2.0', id: 'mcpvet-foreign-origin', method: 'ping' }, { headers: { origin: FOREIGN_ORIGIN } });
   } catch (error) {
-    if (error instanceof TransportError)
-      return violation(
-        'no-answer',
-        `a ping in the ${version} session with Origin: ${FOREIGN_ORIGIN} got no answer (${error.message}); a foreign Origin must get 403`,
-      );
+    if (error instanceof TransportError) return unanswered(ctx, `a ping in the ${version} session with Origin: ${FOREIGN_ORIGIN}`, error.message, RULE);
     throw error;
   }
   const status = outcome?.http?.status;
@@ -55,7 +54,7 @@ async function legacyProbe(ctx: CheckContext): Promise<Finding> {
   }
   return violation(
     'foreign-origin-accepted',
-    `a ping in the ${version} session with Origin: ${FOREIGN_ORIGIN} got HTTP ${status ?? 'nothing'}; a server must refuse an Origin that is not its own with 403 (DNS rebinding protection)`,
+    `a ping in the ${version} session with Origin: ${FOREIGN_ORIGIN} got HTTP ${status ?? 'nothing'}; ${RULE}`,
     evidence,
   );
 }

@@ -1,7 +1,13 @@
-/** Legacy Streamable HTTP: GET on the endpoint opens a text/event-stream or gets 405 (2025-11-25 transports, MUST). */
-import { defineCheck, pass, violation } from '../../define.js';
+/**
+ * Legacy Streamable HTTP: GET on the endpoint opens a text/event-stream or gets 405 (2025-11-25
+ * transports, MUST). A GET whose head has not come by the timeout is not judged: a server may hold
+ * an event stream's head until its first event (Node's writeHead without flushHeaders does), and
+ * the head then comes right. A dropped connection is no answer at all.
+ */
+import { defineCheck, incomplete, pass, violation } from '../../define.js';
+import { unanswered } from '../../probes/http/unanswered.js';
 import { openGetStream } from '../../probes/http/legacy-get-stream.js';
-import { isSse } from '../../probes/http/stream-request.js';
+import { isSse, timedOut } from '../../probes/http/stream-request.js';
 
 export default defineCheck({
   id: 'http.legacy-get-sse-or-405',
@@ -13,8 +19,19 @@ export default defineCheck({
   spec: '2025-11-25/basic/transports#listening-for-messages-from-the-server',
   async run(ctx) {
     const { client, outcome } = await openGetStream(ctx);
+    if (timedOut(outcome))
+      return incomplete(
+        'no-head',
+        `GET on the endpoint got no HTTP head within ${ctx.timeoutMs} ms; a server may hold an event stream's head until its first event, so this is not judged`,
+      );
     if ('failure' in outcome)
-      return violation('no-answer', `GET on the endpoint got no answer (${outcome.failure}); the server must open a text/event-stream or answer 405`);
+      return unanswered(
+        ctx,
+        'GET on the endpoint',
+        outcome.failure,
+        'the server must answer with Content-Type: text/event-stream or 405 Method Not Allowed',
+        client,
+      );
     const evidence = [ctx.evidence(outcome.frames, client)];
     if (outcome.status === 405) return pass('GET on the endpoint got 405 (the server offers no GET stream)');
     if (outcome.status < 300 && isSse(outcome)) return pass(`GET on the endpoint opened a text/event-stream (HTTP ${outcome.status})`);

@@ -5,6 +5,7 @@
  */
 import { TransportError } from '../../../protocol/transport-error.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
+import { unanswered } from '../../probes/http/unanswered.js';
 
 const INVALID_VERSION = '1900-01-01';
 
@@ -24,7 +25,12 @@ export default defineCheck({
       outcome = await ctx.client.raw({ jsonrpc: '2.0', id: 'mcpvet-bad-version', method: 'ping' }, { headers: { 'mcp-protocol-version': INVALID_VERSION } });
     } catch (error) {
       if (error instanceof TransportError)
-        return violation('no-answer', `a ping with MCP-Protocol-Version: ${INVALID_VERSION} got no answer: ${error.message}`);
+        return unanswered(
+          ctx,
+          `a ping with MCP-Protocol-Version: ${INVALID_VERSION}`,
+          error.message,
+          'an invalid or unsupported version header must get 400 Bad Request',
+        );
       throw error;
     }
     const status = outcome?.http?.status;

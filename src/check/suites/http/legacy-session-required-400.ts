@@ -7,6 +7,7 @@ import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
 import { sessionIdOf } from '../../probes/http/legacy-session.js';
 import { requestId, sendStream, streamMessages } from '../../probes/http/stream-request.js';
+import { unanswered } from '../../probes/http/unanswered.js';
 
 export default defineCheck({
   id: 'http.legacy-session-required-400',
@@ -21,7 +22,7 @@ export default defineCheck({
     const id = requestId('no-session');
     const outcome = await sendStream(ctx, ctx.client, { message: { jsonrpc: '2.0', id, method: 'ping' }, headers: { 'mcp-session-id': null }, graceMs: 0 });
     if ('failure' in outcome)
-      return violation('no-answer', `a ping without Mcp-Session-Id got no answer (${outcome.failure}); a server that requires a session answers 400`);
+      return unanswered(ctx, 'a ping without Mcp-Session-Id', outcome.failure, 'a server that requires a session should answer 400 Bad Request');
     const evidence = [ctx.evidence(outcome.frames)];
     const answer = streamMessages(outcome).find((message) => message.id === id) ?? outcome.json;
     if (outcome.status === 400) return pass('a ping without Mcp-Session-Id got 400');

@@ -41,13 +41,10 @@ export default defineCheck({
         `no event of the ${label} SSE stream carries an id: the stream is not resumable, and a priming event only serves resumption with Last-Event-ID`,
       );
     }
-    const first = outcome.items[0];
+    // A retry field may come with the priming event (the TS SDK writes id, retry and empty data as one event).
+    const first = outcome.items.find((item) => item.kind !== 'retry');
     if (first?.kind !== 'event' || !first.id || first.data !== '') {
-      const got = !first
-        ? 'nothing'
-        : first.kind === 'retry'
-          ? `a retry field`
-          : `an event with ${first.id ? `id ${JSON.stringify(first.id)}` : 'no id'} and ${first.data ? 'data' : 'empty data'}`;
+      const got = !first ? 'nothing' : `an event with ${first.id ? `id ${JSON.stringify(first.id)}` : 'no id'} and ${first.data ? 'data' : 'empty data'}`;
       return violation(
         'no-priming-event',
         `the ${label} SSE stream began with ${got}; it should begin with a priming event (an id and empty data) so the client can resume with Last-Event-ID`,

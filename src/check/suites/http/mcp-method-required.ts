@@ -2,6 +2,7 @@
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, pass, violation } from '../../define.js';
 import { expectRejection, probeEvidence, sendProbe } from '../../probes/http/probe.js';
+import { unanswered } from '../../probes/http/unanswered.js';
 
 export default defineCheck({
   id: 'http.mcp-method-required',
@@ -13,6 +14,8 @@ export default defineCheck({
   spec: 'basic/transports/streamable-http#required-request-headers',
   async run(ctx) {
     const result = await sendProbe(ctx, { method: 'server/discover', headers: { 'mcp-method': null } });
+    if (result.failure)
+      return unanswered(ctx, 'server/discover without Mcp-Method', result.failure, `the rule wants HTTP 400 with error ${ErrorCode.HeaderMismatch}`);
     const problem = expectRejection(result, 400, ErrorCode.HeaderMismatch);
     if (!problem) return pass('server/discover without Mcp-Method was refused with 400 and -32020');
     return violation('missing-header-accepted', `server/discover sent without the Mcp-Method header ${problem} (HeaderMismatch)`, probeEvidence(ctx, result));

@@ -6,6 +6,7 @@
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, pass, violation, notJudged } from '../../define.js';
 import { base64Form, describeAnswer, namedRequest, probeEvidence, sendProbe } from '../../probes/http/probe.js';
+import { unanswered } from '../../probes/http/unanswered.js';
 
 export default defineCheck({
   id: 'http.mcp-name-base64',
@@ -21,6 +22,8 @@ export default defineCheck({
     const plain = await sendProbe(ctx, request);
     const encoded = base64Form(request.name);
     const result = await sendProbe(ctx, { ...request, headers: { 'mcp-name': encoded } });
+    if (result.failure && !plain.failure)
+      return unanswered(ctx, `${request.label} with Mcp-Name: ${encoded}`, result.failure, 'servers must decode =?base64?…?= and answer as for the plain form');
     const refused = result.outcome?.error?.code === ErrorCode.HeaderMismatch || (result.outcome?.http?.status === 400 && plain.outcome?.http?.status !== 400);
     const sameKind = Boolean(result.outcome?.result) === Boolean(plain.outcome?.result);
     if (!refused && sameKind) return pass(`${request.label} with Mcp-Name: ${encoded} was answered like the plain form (${describeAnswer(result)})`);

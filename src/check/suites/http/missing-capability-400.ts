@@ -11,7 +11,7 @@ export default defineCheck({
   id: 'http.missing-capability-400',
   title: 'A request missing a needed client capability gets 400 with -32021',
   suite: 'http',
-  requirements: ['LIFE-09'],
+  requirements: ['LIFE-09', 'LIFE-08'],
   eras: ['modern'],
   transports: ['http'],
   spec: 'basic/index#failure-rules',

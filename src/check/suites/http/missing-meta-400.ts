@@ -13,7 +13,7 @@ export default defineCheck({
   id: 'http.missing-meta-400',
   title: 'A request missing required _meta keys gets 400 with -32602',
   suite: 'http',
-  requirements: ['LIFE-05'],
+  requirements: ['LIFE-05', 'LIFE-04'],
   eras: ['modern'],
   transports: ['http'],
   spec: 'basic/index#failure-rules',

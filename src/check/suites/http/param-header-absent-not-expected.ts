@@ -6,7 +6,7 @@
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, notJudged, pass, violation } from '../../define.js';
 import type { Evidence } from '../../types.js';
-import { headerArgs, setArg } from '../../probes/http/header-args.js';
+import { headerArgs, setArg } from '../../probes/http/header-tool.js';
 import { describeAnswer, probeEvidence, sendProbe } from '../../probes/http/probe.js';
 
 export default defineCheck({
@@ -22,7 +22,7 @@ export default defineCheck({
     const found = await headerArgs(ctx);
     if (!Array.isArray(found)) return notJudged(found);
     // An optional argument makes the cleanest probe: the call is valid without it.
-    const arg = found.find((candidate) => !isRequired(candidate.inputSchema, candidate.path)) ?? found[0]!;
+    const arg = found.find((candidate) => !candidate.required) ?? found[0]!;
     const problems: string[] = [];
     const evidence: Evidence[] = [];
     for (const [label, value] of [
@@ -45,10 +45,3 @@ export default defineCheck({
     return violation('header-expected', `${problems.join('; ')}; the server must not expect the header when the argument is null or absent`, evidence);
   },
 });
-
-function isRequired(schema: unknown, path: string[]): boolean {
-  const parent = path.slice(0, -1).reduce<unknown>((node, key) => (node as { properties?: Record<string, unknown> })?.properties?.[key], schema) as
-    | { required?: unknown }
-    | undefined;
-  return Array.isArray(parent?.required) && parent.required.includes(path[path.length - 1]);
-}

@@ -3,6 +3,7 @@ import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, pass, violation, notJudged } from '../../define.js';
 import { headerToolCall } from '../../probes/http/header-tool.js';
 import { base64Form, describeAnswer, probeEvidence, sendProbe } from '../../probes/http/probe.js';
+import { unanswered } from '../../probes/http/unanswered.js';
 
 export default defineCheck({
   id: 'http.param-header-base64',
@@ -21,6 +22,13 @@ export default defineCheck({
     const encoded = base64Form(plainText);
     const plain = await sendProbe(ctx, call.request);
     const result = await sendProbe(ctx, { ...call.request, headers: { [call.header]: encoded } });
+    if (result.failure && !plain.failure)
+      return unanswered(
+        ctx,
+        `${call.request.label} with Mcp-Param-${call.headerName}: ${encoded}`,
+        result.failure,
+        'servers must decode =?base64?…?= and answer as for the plain form',
+      );
     const refused = result.outcome?.error?.code === ErrorCode.HeaderMismatch || (result.outcome?.http?.status === 400 && plain.outcome?.http?.status !== 400);
     if (!refused && Boolean(result.outcome?.result) === Boolean(plain.outcome?.result)) {
       return pass(`${call.request.label} with Mcp-Param-${call.headerName}: ${encoded} was answered like the plain form (${describeAnswer(result)})`);

@@ -5,8 +5,9 @@
  */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, notJudged, pass, skip, violation } from '../../define.js';
-import { headerArgs, headerKey, setArg, typeOf } from '../../probes/http/header-args.js';
+import { headerArgs, headerKey, setArg, typeOf, valueAt } from '../../probes/http/header-tool.js';
 import { describeAnswer, probeEvidence, sendProbe } from '../../probes/http/probe.js';
+import { unanswered } from '../../probes/http/unanswered.js';
 import { sampleValue } from '../../probes/mrtr/sample-values.js';
 
 export default defineCheck({
@@ -23,7 +24,7 @@ export default defineCheck({
     if (!Array.isArray(found)) return notJudged(found);
     const arg = found.find((candidate) => typeOf(candidate.schema) === 'integer');
     if (!arg) return skip('no callable tool has an integer x-mcp-header argument');
-    const current = arg.path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], arg.args);
+    const current = valueAt(arg.args, arg.path);
     const value = Number.isInteger(current) ? (current as number) : (sampleValue(arg.schema) as number);
     const header = `${value}.0`;
     const result = await sendProbe(ctx, {
@@ -32,6 +33,13 @@ export default defineCheck({
       inputSchema: arg.inputSchema,
       headers: { [headerKey(arg.headerName)]: header },
     });
+    if (result.failure)
+      return unanswered(
+        ctx,
+        `tools/call ${arg.tool} with Mcp-Param-${arg.headerName}: ${header}`,
+        result.failure,
+        `integer values should be compared numerically, so ${header} equals ${value}`,
+      );
     if (result.outcome?.error?.code !== ErrorCode.HeaderMismatch) {
       return pass(`tools/call ${arg.tool} with argument ${value} and Mcp-Param-${arg.headerName}: ${header} was not refused (${describeAnswer(result)})`);
     }

@@ -6,8 +6,9 @@
  */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, notJudged, pass, skip, violation } from '../../define.js';
-import { headerArgs, headerKey, setArg, typeOf } from '../../probes/http/header-args.js';
+import { headerArgs, headerKey, setArg, typeOf } from '../../probes/http/header-tool.js';
 import { expectRejection, probeEvidence, sendProbe } from '../../probes/http/probe.js';
+import { unanswered } from '../../probes/http/unanswered.js';
 
 export default defineCheck({
   id: 'http.param-header-invalid-characters',
@@ -33,6 +34,13 @@ export default defineCheck({
       inputSchema: arg.inputSchema,
       headers: { [headerKey(arg.headerName)]: value },
     });
+    if (result.failure)
+      return unanswered(
+        ctx,
+        `tools/call ${arg.tool} with a raw non-ASCII Mcp-Param-${arg.headerName}`,
+        result.failure,
+        `the rule wants HTTP 400 with error ${ErrorCode.HeaderMismatch}`,
+      );
     const problem = expectRejection(result, 400, ErrorCode.HeaderMismatch);
     if (!problem) return pass(`tools/call ${arg.tool} with a raw non-ASCII Mcp-Param-${arg.headerName} value was refused with 400 and -32020`);
     return violation(

@@ -4,6 +4,7 @@ import { encodeHeaderValue } from '../../../protocol/headers.js';
 import { defineCheck, pass, violation, notJudged } from '../../define.js';
 import { differentValue, headerToolCall } from '../../probes/http/header-tool.js';
 import { expectRejection, probeEvidence, sendProbe } from '../../probes/http/probe.js';
+import { unanswered } from '../../probes/http/unanswered.js';
 
 export default defineCheck({
   id: 'http.param-header-matches',
@@ -19,6 +20,13 @@ export default defineCheck({
     if ('skip' in call) return notJudged(call);
     const other = encodeHeaderValue(differentValue(call.bodyValue));
     const result = await sendProbe(ctx, { ...call.request, headers: { [call.header]: other } });
+    if (result.failure)
+      return unanswered(
+        ctx,
+        `${call.request.label} with Mcp-Param-${call.headerName}: ${other}`,
+        result.failure,
+        `the rule wants HTTP 400 with error ${ErrorCode.HeaderMismatch}`,
+      );
     const problem = expectRejection(result, 400, ErrorCode.HeaderMismatch);
     if (!problem)
       return pass(

@@ -14,6 +14,7 @@
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
 import { expectRejection, probeEvidence, sendProbe } from '../../probes/http/probe.js';
+import { unanswered } from '../../probes/http/unanswered.js';
 import { HEADER_SINCE, OLD_CLIENT_VERSION, versionForOldClient } from '../../probes/http/serves-pre-header-clients.js';
 
 export default defineCheck({
@@ -36,12 +37,12 @@ export default defineCheck({
       );
     }
     const result = await sendProbe(ctx, { method: 'server/discover', headers: { 'mcp-protocol-version': null } });
+    if (result.failure)
+      return unanswered(ctx, 'server/discover without MCP-Protocol-Version', result.failure, `the rule wants HTTP 400 with error ${ErrorCode.HeaderMismatch}`);
     const problem = expectRejection(result, 400, ErrorCode.HeaderMismatch);
     if (!problem) return pass('server/discover without MCP-Protocol-Version was refused with 400 and -32020');
-    return violation(
-      result.outcome?.result ? 'missing-header-accepted' : 'wrong-rejection',
-      `server/discover without MCP-Protocol-Version ${problem} (HeaderMismatch); the server serves only ${supported.join(', ')} and refuses a ${OLD_CLIENT_VERSION} client, so it must reject a request without the header`,
-      probeEvidence(ctx, result),
-    );
+    const message = `server/discover without MCP-Protocol-Version ${problem} (HeaderMismatch); the server serves only ${supported.join(', ')} and refuses a ${OLD_CLIENT_VERSION} client, so it must reject a request without the header`;
+    if (result.outcome?.result) return violation('missing-header-accepted', message, probeEvidence(ctx, result));
+    return violation('wrong-rejection', message, probeEvidence(ctx, result));
   },
 });

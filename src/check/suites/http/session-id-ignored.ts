@@ -1,10 +1,14 @@
 /**
- * A modern server ignores an Mcp-Session-Id sent by a client and never mints or echoes one
- * (DIGEST §3, "2025 traffic arriving at a 2026-only server": SHOULD).
+ * A server that supports only 2026-07-28 ignores an Mcp-Session-Id sent by a client and never
+ * mints or echoes one (DIGEST §3, "2025 traffic arriving at a 2026-only server": SHOULD). A
+ * dual-era server still gives the header its legacy meaning (an unknown session may get 404), so
+ * the rule is not applied to it.
  */
 import { randomUUID } from 'node:crypto';
-import { defineCheck, pass, violation } from '../../define.js';
+import { defineCheck, pass, skip, violation } from '../../define.js';
+import { legacyVersionsServed } from '../../probes/http/legacy-versions-served.js';
 import { describeAnswer, probeEvidence, sendProbe } from '../../probes/http/probe.js';
+import { unanswered } from '../../probes/http/unanswered.js';
 
 export default defineCheck({
   id: 'http.session-id-ignored',
@@ -15,8 +19,15 @@ export default defineCheck({
   transports: ['http'],
   spec: 'basic/transports/streamable-http#backward-compatibility',
   async run(ctx) {
+    const legacy = legacyVersionsServed(ctx);
+    if (legacy.length > 0)
+      return skip(
+        `the server also serves legacy revisions (${legacy.join(', ')}), where Mcp-Session-Id names a session; the rule is for 2026-07-28-only servers`,
+      );
     const sessionId = `mcpvet-${randomUUID()}`;
     const result = await sendProbe(ctx, { method: 'server/discover', headers: { 'mcp-session-id': sessionId } });
+    if (result.failure)
+      return unanswered(ctx, `a modern server/discover carrying Mcp-Session-Id: ${sessionId}`, result.failure, 'the header should be ignored');
     const evidence = probeEvidence(ctx, result);
     const answered = result.outcome?.http?.headers['mcp-session-id'];
     if (!result.outcome?.result)

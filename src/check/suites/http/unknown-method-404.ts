@@ -2,6 +2,7 @@
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, pass, violation } from '../../define.js';
 import { expectRejection, probeEvidence, sendProbe } from '../../probes/http/probe.js';
+import { unanswered } from '../../probes/http/unanswered.js';
 
 export default defineCheck({
   id: 'http.unknown-method-404',
@@ -14,6 +15,7 @@ export default defineCheck({
   async run(ctx) {
     const method = 'mcpvet/no-such-method';
     const result = await sendProbe(ctx, { method });
+    if (result.failure) return unanswered(ctx, method, result.failure, `the rule wants HTTP 404 with error ${ErrorCode.MethodNotFound}`);
     const problem = expectRejection(result, 404, ErrorCode.MethodNotFound);
     if (!problem) return pass(`${method} got 404 with -32601`);
     return violation('not-method-not-found', `${method} (with matching headers) ${problem} (MethodNotFound)`, probeEvidence(ctx, result));

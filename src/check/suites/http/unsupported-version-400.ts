@@ -14,7 +14,7 @@ export default defineCheck({
   id: 'http.unsupported-version-400',
   title: 'An unsupported protocol version gets 400 with -32022 and data.supported',
   suite: 'http',
-  requirements: ['LIFE-07'],
+  requirements: ['LIFE-07', 'LIFE-06'],
   eras: ['modern'],
   transports: ['http'],
   spec: 'basic/index#failure-rules',
