@@ -21,6 +21,7 @@ import serverRequestIdsUnique from './server-request-ids-unique.js';
 import undeclaredCapabilityNotFound from './undeclared-capability-not-found.js';
 import unknownNotificationIgnored from './unknown-notification-ignored.js';
 import unsupportedVersion from './unsupported-version-rejected.js';
+import utf8Messages from './utf8-messages.js';
 
 export const checks: CheckDefinition[] = [
   missingProtocolVersion,
@@ -44,4 +45,5 @@ export const checks: CheckDefinition[] = [
   metaKeySyntax,
   serverRequestIdsUnique,
   legacyQuietBeforeInitialized,
+  utf8Messages,
 ];
