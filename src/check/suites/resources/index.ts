@@ -13,6 +13,7 @@ import pathTraversal from './path-traversal.js';
 import setStable from './set-stable.js';
 import legacySubscribe from './legacy-subscribe.js';
 import listChangedNotification from './list-changed-notification.js';
+import invalidCursor from './invalid-cursor.js';
 
 export const checks: CheckDefinition[] = [
   listShape,
@@ -28,4 +29,5 @@ export const checks: CheckDefinition[] = [
   setStable,
   legacySubscribe,
   listChangedNotification,
+  invalidCursor,
 ];
