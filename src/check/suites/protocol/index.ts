@@ -3,6 +3,7 @@ import type { CheckDefinition } from '../../types.js';
 import declaredCapabilitiesImplemented from './declared-capabilities-implemented.js';
 import discoverShape from './discover-shape.js';
 import errorEchoesId from './error-echoes-request-id.js';
+import legacyCapabilitiesDeclared from './legacy-capabilities-declared.js';
 import legacyKnownVersion from './legacy-initialize-known-version.js';
 import legacyPing from './legacy-ping.js';
 import legacyQuietBeforeInitialized from './legacy-quiet-before-initialized.js';
@@ -46,4 +47,5 @@ export const checks: CheckDefinition[] = [
   serverRequestIdsUnique,
   legacyQuietBeforeInitialized,
   utf8Messages,
+  legacyCapabilitiesDeclared,
 ];
