@@ -23,7 +23,7 @@ export default defineCheck({
     if (!ctx.tokens.stepUp) return notJudged(needsToken('--token-step-up', 'step-up token (the low-scope scopes plus those its challenge names)'));
     const refusal = (await probeLowScope(ctx, ctx.tokens.lowScope)).refusal;
     const named = refusal?.challenge?.params.scope;
-    if (!refusal || refusal.status !== 403 || !named)
+    if (refusal?.status !== 403 || !named)
       return incomplete('no-scope-challenge', 'the low-scope token got no 403 challenge naming a scope (auth.insufficient-scope-403 says why)');
     const retry = await retryRefusal(ctx, refusal, ctx.tokens.stepUp, 'the step-up token');
     const evidence = [...refusal.evidence, ...retry.evidence];
