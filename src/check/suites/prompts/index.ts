@@ -7,6 +7,7 @@ import missingArgumentError from './missing-argument-error.js';
 import listCacheHints from './list-cache-hints.js';
 import listChangedNotification from './list-changed-notification.js';
 import invalidCursor from './invalid-cursor.js';
+import paginationCacheScope from './pagination-cache-scope.js';
 
 export const checks: CheckDefinition[] = [
   listShape,
@@ -16,4 +17,5 @@ export const checks: CheckDefinition[] = [
   listCacheHints,
   listChangedNotification,
   invalidCursor,
+  paginationCacheScope,
 ];

@@ -14,6 +14,7 @@ import setStable from './set-stable.js';
 import legacySubscribe from './legacy-subscribe.js';
 import listChangedNotification from './list-changed-notification.js';
 import invalidCursor from './invalid-cursor.js';
+import paginationCacheScope from './pagination-cache-scope.js';
 
 export const checks: CheckDefinition[] = [
   listShape,
@@ -30,4 +31,5 @@ export const checks: CheckDefinition[] = [
   legacySubscribe,
   listChangedNotification,
   invalidCursor,
+  paginationCacheScope,
 ];
