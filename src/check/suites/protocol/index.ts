@@ -1,5 +1,6 @@
 /** The checks of the protocol suite. */
 import type { CheckDefinition } from '../../types.js';
+import cursorsStable from './cursors-stable.js';
 import declaredCapabilitiesImplemented from './declared-capabilities-implemented.js';
 import discoverShape from './discover-shape.js';
 import errorEchoesId from './error-echoes-request-id.js';
@@ -48,4 +49,5 @@ export const checks: CheckDefinition[] = [
   legacyQuietBeforeInitialized,
   utf8Messages,
   legacyCapabilitiesDeclared,
+  cursorsStable,
 ];
