@@ -17,6 +17,7 @@ import missingClientCapabilities from './missing-client-capabilities-rejected.js
 import missingProtocolVersion from './missing-protocol-version-rejected.js';
 import modernOnlyInitialize from './modern-only-initialize-lists-versions.js';
 import reservedErrorCodes from './reserved-error-codes.js';
+import retiredErrorCodes from './retired-error-codes.js';
 import resultTypeKnown from './result-type-known.js';
 import serverInfoInResults from './server-info-in-results.js';
 import serverRequestIdsUnique from './server-request-ids-unique.js';
@@ -50,4 +51,5 @@ export const checks: CheckDefinition[] = [
   utf8Messages,
   legacyCapabilitiesDeclared,
   cursorsStable,
+  retiredErrorCodes,
 ];
