@@ -16,6 +16,7 @@ import metaKeySyntax from './meta-key-syntax.js';
 import missingClientCapabilities from './missing-client-capabilities-rejected.js';
 import missingProtocolVersion from './missing-protocol-version-rejected.js';
 import modernOnlyInitialize from './modern-only-initialize-lists-versions.js';
+import notificationsWithoutId from './notifications-without-id.js';
 import reservedErrorCodes from './reserved-error-codes.js';
 import retiredErrorCodes from './retired-error-codes.js';
 import resultTypeKnown from './result-type-known.js';
@@ -52,4 +53,5 @@ export const checks: CheckDefinition[] = [
   legacyCapabilitiesDeclared,
   cursorsStable,
   retiredErrorCodes,
+  notificationsWithoutId,
 ];
