@@ -99,6 +99,10 @@ export interface AuthTokens {
   expired?: string;
   /** Valid, but lacking a scope some tool needs. */
   lowScope?: string;
+  /** The low-scope token's scopes plus every scope its 403 challenge named (the step-up a client would do). */
+  stepUp?: string;
+  /** Holds only a broader scope that implies the ones the low-scope token lacks (a scope hierarchy). */
+  broadScope?: string;
   /** Valid, of another identity. */
   otherUser?: string;
 }

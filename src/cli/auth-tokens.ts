@@ -11,6 +11,8 @@ export interface TokenFlags {
   tokenOtherAudience?: string;
   tokenExpired?: string;
   tokenLowScope?: string;
+  tokenStepUp?: string;
+  tokenBroadScope?: string;
   tokenOtherUser?: string;
 }
 
@@ -18,6 +20,8 @@ const FLAGS: [keyof TokenFlags, keyof AuthTokens, string][] = [
   ['tokenOtherAudience', 'otherAudience', '--token-other-audience'],
   ['tokenExpired', 'expired', '--token-expired'],
   ['tokenLowScope', 'lowScope', '--token-low-scope'],
+  ['tokenStepUp', 'stepUp', '--token-step-up'],
+  ['tokenBroadScope', 'broadScope', '--token-broad-scope'],
   ['tokenOtherUser', 'otherUser', '--token-other-user'],
 ];
 

@@ -28,6 +28,8 @@ export function defineCheckCommand(program: Command): void {
       .option('--token-other-audience <token>', 'auth suite: a valid bearer token issued for another resource (a secret: never printed)')
       .option('--token-expired <token>', 'auth suite: an expired bearer token of this server')
       .option('--token-low-scope <token>', 'auth suite: a bearer token that lacks a scope some tool needs')
+      .option('--token-step-up <token>', "auth suite: the low-scope token's scopes plus those its 403 challenge names")
+      .option('--token-broad-scope <token>', 'auth suite: a bearer token holding only a broader scope that implies the ones the low-scope token lacks')
       .option('--token-other-user <token>', 'auth suite: a valid bearer token of another identity')
       .option('--spec-schema <file>', 'also validate every server message against this official schema.json')
       .addOption(new Option('--concurrency <n>', 'checks run at once').argParser(Number).default(4))

@@ -11,6 +11,10 @@ export interface NotesTokens {
   expired: string;
   /** notes:read only: add_note, delete_note and export_notes are out of reach. */
   lowScope: string;
+  /** notes:read plus notes:export: what the 403 for export_notes (the one tool the low-scope run may call) names. */
+  stepUp: string;
+  /** The scope `notes` only, which implies notes:read, notes:write and notes:export. */
+  broadScope: string;
   /** Every scope, another subject. */
   otherUser: string;
 }
@@ -22,6 +26,8 @@ export function notesTokens(endpoint: string): NotesTokens {
     otherAudience: mintToken({ ...base, aud: 'http://127.0.0.1:1/other-mcp' }),
     expired: mintToken({ ...base, exp: now() - HOUR }),
     lowScope: mintToken({ ...base, scope: 'notes:read' }),
+    stepUp: mintToken({ ...base, scope: 'notes:read notes:export' }),
+    broadScope: mintToken({ ...base, scope: 'notes' }),
     otherUser: mintToken({ ...base, sub: 'bob' }),
   };
 }

@@ -33,3 +33,12 @@ export const CAPABILITY_PROBES: CapabilityProbe[] = [
 export function probesFor(era: Era): CapabilityProbe[] {
   return CAPABILITY_PROBES.filter((probe) => probe.eras.includes(era));
 }
+
+/** A result with something in it (list items, or completion values): a sign the capability is supported. */
+export function servesContent(probe: CapabilityProbe, result: unknown): boolean {
+  if (typeof result !== 'object' || result === null) return false;
+  const fields = result as Record<string, unknown>;
+  if (probe.listField) return Array.isArray(fields[probe.listField]) && (fields[probe.listField] as unknown[]).length > 0;
+  const completion = fields.completion as Record<string, unknown> | undefined;
+  return Array.isArray(completion?.values) && completion.values.length > 0;
+}

@@ -12,6 +12,8 @@ import insufficientScope403 from './insufficient-scope-403.js';
 import hiddenToolRefused from './hidden-tool-refused.js';
 import scopesSupportedMinimal from './scopes-supported-minimal.js';
 import otherUserSessionRefused from './other-user-session-refused.js';
+import stepUpScopesSuffice from './step-up-scopes-suffice.js';
+import scopeHierarchy from './scope-hierarchy.js';
 
 export const checks: CheckDefinition[] = [
   noToken401,
@@ -26,4 +28,6 @@ export const checks: CheckDefinition[] = [
   hiddenToolRefused,
   scopesSupportedMinimal,
   otherUserSessionRefused,
+  stepUpScopesSuffice,
+  scopeHierarchy,
 ];

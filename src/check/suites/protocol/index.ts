@@ -1,8 +1,10 @@
 /** The checks of the protocol suite. */
 import type { CheckDefinition } from '../../types.js';
+import cursorsStable from './cursors-stable.js';
 import declaredCapabilitiesImplemented from './declared-capabilities-implemented.js';
 import discoverShape from './discover-shape.js';
 import errorEchoesId from './error-echoes-request-id.js';
+import legacyCapabilitiesDeclared from './legacy-capabilities-declared.js';
 import legacyKnownVersion from './legacy-initialize-known-version.js';
 import legacyPing from './legacy-ping.js';
 import legacyQuietBeforeInitialized from './legacy-quiet-before-initialized.js';
@@ -14,13 +16,16 @@ import metaKeySyntax from './meta-key-syntax.js';
 import missingClientCapabilities from './missing-client-capabilities-rejected.js';
 import missingProtocolVersion from './missing-protocol-version-rejected.js';
 import modernOnlyInitialize from './modern-only-initialize-lists-versions.js';
+import notificationsWithoutId from './notifications-without-id.js';
 import reservedErrorCodes from './reserved-error-codes.js';
+import retiredErrorCodes from './retired-error-codes.js';
 import resultTypeKnown from './result-type-known.js';
 import serverInfoInResults from './server-info-in-results.js';
 import serverRequestIdsUnique from './server-request-ids-unique.js';
 import undeclaredCapabilityNotFound from './undeclared-capability-not-found.js';
 import unknownNotificationIgnored from './unknown-notification-ignored.js';
 import unsupportedVersion from './unsupported-version-rejected.js';
+import utf8Messages from './utf8-messages.js';
 
 export const checks: CheckDefinition[] = [
   missingProtocolVersion,
@@ -44,4 +49,9 @@ export const checks: CheckDefinition[] = [
   metaKeySyntax,
   serverRequestIdsUnique,
   legacyQuietBeforeInitialized,
+  utf8Messages,
+  legacyCapabilitiesDeclared,
+  cursorsStable,
+  retiredErrorCodes,
+  notificationsWithoutId,
 ];

@@ -13,6 +13,8 @@ import pathTraversal from './path-traversal.js';
 import setStable from './set-stable.js';
 import legacySubscribe from './legacy-subscribe.js';
 import listChangedNotification from './list-changed-notification.js';
+import invalidCursor from './invalid-cursor.js';
+import paginationCacheScope from './pagination-cache-scope.js';
 
 export const checks: CheckDefinition[] = [
   listShape,
@@ -28,4 +30,6 @@ export const checks: CheckDefinition[] = [
   setStable,
   legacySubscribe,
   listChangedNotification,
+  invalidCursor,
+  paginationCacheScope,
 ];

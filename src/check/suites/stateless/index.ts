@@ -7,6 +7,7 @@ import capabilityCarryover from './no-capability-carryover.js';
 import malformedKeepsEra from './malformed-message-keeps-era.js';
 import replicaSameAnswers from './replica-same-answers.js';
 import replicaPagination from './replica-pagination.js';
+import firstCapabilities from './lists-ignore-first-capabilities.js';
 
 export const checks: CheckDefinition[] = [
   firstRequest,
@@ -16,4 +17,5 @@ export const checks: CheckDefinition[] = [
   malformedKeepsEra,
   replicaSameAnswers,
   replicaPagination,
+  firstCapabilities,
 ];
