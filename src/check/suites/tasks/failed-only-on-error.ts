@@ -7,12 +7,13 @@
  */
 import type { JsonObject, RpcOutcome } from '../../../client/types.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
-import { defineCheck, notJudged, pass, skip, violation } from '../../define.js';
+import { defineCheck, incomplete, notJudged, pass, skip, violation } from '../../define.js';
 import type { CheckContext, Finding } from '../../types.js';
 import { breakArguments } from '../../probes/errors/invalid-arguments.js';
 import { isJsonRpcError } from './durable-creation.js';
 import { createModernTask, modernNotApplicable, type ModernTask } from '../../probes/tasks/modern-task.js';
-import { pollDeadline, pollTask, statusOf } from '../../probes/tasks/shared.js';
+import { pollDeadline, pollTask } from '../../probes/tasks/task-polling.js';
+import { statusOf } from '../../probes/tasks/task-shape.js';
 
 const TASK_SILENT = new Set(['notifications/progress', 'notifications/message']);
 
@@ -48,11 +49,12 @@ export default defineCheck({
       );
     }
     if (!poll.finished && !poll.error)
-      findings.push({
-        status: 'warn',
-        code: 'never-finished',
-        message: `task ${task.taskId} was still "${poll.status ?? 'working'}" after ${pollDeadline(ctx)} ms of polling, so how it ended was not judged`,
-      });
+      findings.push(
+        incomplete(
+          'never-finished',
+          `task ${task.taskId} was still "${poll.status ?? 'working'}" after ${pollDeadline(ctx)} ms of polling, so how it ended was not judged`,
+        ),
+      );
     return findings.length > 0 ? findings : pass(`the task of "${task.tool}" ended "${poll.status}" in the documented shape, with no progress or log messages`);
   },
 });

@@ -11,7 +11,7 @@ import type { Finding } from '../../types.js';
 import { expectRejection, probeEvidence, sendProbe } from '../../probes/http/probe.js';
 import { modernMeta } from '../../probes/protocol/probe.js';
 import { createModernTask, modernNotApplicable } from '../../probes/tasks/modern-task.js';
-import { WITH_TASKS_EXTENSION } from '../../probes/tasks/shared.js';
+import { WITH_TASKS_EXTENSION } from '../../probes/tasks/task-support.js';
 
 export default defineCheck({
   id: 'tasks.http-mcp-name',
