@@ -95,6 +95,20 @@ describe('tasks suite over HTTP', () => {
     });
   }
 
+  it('tasks.http-mcp-name judges tasks/update and tasks/cancel too, not only tasks/get', async () => {
+    const server = await startHttpServer(fixture('tasks-name-header-get-only'));
+    try {
+      const result = await expectCheck('tasks.http-mcp-name', httpTarget(server.url), 'fail', MODERN);
+      expectFinding(result, 'mismatch-accepted', 'fail');
+      const methods = (code: string) =>
+        result.findings.filter((finding) => finding.code === code).map((finding) => (finding.location as { method?: string })?.method);
+      expect(methods('mismatch-accepted')).toEqual(['tasks/update', 'tasks/cancel']);
+      expect(methods('missing-header-accepted')).toEqual(['tasks/update', 'tasks/cancel']);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('the whole suite is clean on the notes server in both eras', async () => {
     for (const era of ['modern', 'legacy'] as const) {
       const { runCheckRun } = await import('../../src/check/run.js');
