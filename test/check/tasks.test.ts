@@ -42,6 +42,7 @@ const STDIO_CASES: Case[] = [
   },
   { id: 'tasks.unknown-task-id', broken: 'tasks-unknown-id-internal-error', code: 'unknown-task-accepted', options: MODERN },
   { id: 'tasks.failed-only-on-error', broken: 'tasks-tool-error-failed', code: 'tool-error-as-failed', options: MODERN },
+  { id: 'tasks.acknowledgement-complete', broken: 'tasks-ack-result-type-task', code: 'ack-not-complete', options: MODERN },
 ];
 
 describe('tasks suite over stdio', () => {
