@@ -43,6 +43,7 @@ const STDIO_CASES: Case[] = [
   { id: 'tasks.unknown-task-id', broken: 'tasks-unknown-id-internal-error', code: 'unknown-task-accepted', options: MODERN },
   { id: 'tasks.failed-only-on-error', broken: 'tasks-tool-error-failed', code: 'tool-error-as-failed', options: MODERN },
   { id: 'tasks.acknowledgement-complete', broken: 'tasks-ack-result-type-task', code: 'ack-not-complete', options: MODERN },
+  { id: 'tasks.failed-only-on-error', broken: 'tasks-listen-sends-log', code: 'notification-on-task-stream', options: MODERN },
 ];
 
 describe('tasks suite over stdio', () => {
@@ -83,6 +84,7 @@ describe('tasks suite over HTTP', () => {
     { id: 'tasks.http-mcp-name', broken: 'tasks-name-header-unchecked', code: 'mismatch-accepted', options: MODERN },
     { id: 'tasks.result-exact', broken: 'tasks-result-early', code: 'returned-before-terminal', options: LEGACY },
     { id: 'tasks.durable-creation', broken: 'tasks-not-durable', code: 'not-durable', options: MODERN },
+    { id: 'tasks.failed-only-on-error', broken: 'tasks-listen-sends-log', code: 'notification-on-task-stream', options: MODERN },
   ];
   for (const { id, broken, code, options, status = 'fail' } of HTTP_CASES) {
     it(`${id}: passes on the notes server, ${status}s on ${broken} (${code})`, async () => {
