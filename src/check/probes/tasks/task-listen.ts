@@ -24,7 +24,7 @@ export interface TaskListen {
   stop(): Promise<void>;
 }
 
-/** Opens the listen and waits (at most `readyMs`, or until the check is aborted) for its first message. */
+/** Opens the listen and waits (at most `readyMs`, until it is answered, or until the check is aborted) for its first message. */
 export async function listenToTask(ctx: CheckContext, client: McpClient, taskId: string, readyMs = 1000): Promise<TaskListen> {
   const id = `mcpvet-task-listen-${randomUUID()}`;
   const params = withModernMeta(
@@ -36,9 +36,11 @@ export async function listenToTask(ctx: CheckContext, client: McpClient, taskId:
   const controller = new AbortController();
   const abort = (): void => controller.abort();
   ctx.signal.addEventListener('abort', abort, { once: true });
+  let settled = false;
   const pending = client
     .raw({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params }, { headers, timeoutMs: ctx.timeoutMs * 3, signal: controller.signal })
-    .catch(() => undefined);
+    .catch(() => undefined)
+    .finally(() => void (settled = true));
   const messages = (): { message: JsonObject; frame: Frame }[] => {
     const frames = client.trace.since(from);
     const exchange = frames.find((frame) => frame.direction === 'send' && isObject(frame.message) && frame.message.id === id)?.http?.exchange;
@@ -48,7 +50,8 @@ export async function listenToTask(ctx: CheckContext, client: McpClient, taskId:
       .filter(({ message, frame }) => (exchange !== undefined ? frame.http?.exchange === exchange : subscriptionIdOf(message) === id));
   };
   const deadline = Date.now() + Math.min(readyMs, ctx.timeoutMs);
-  while (messages().length === 0 && !ctx.signal.aborted && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  // A refused listen (an error answer) settles at once: no stream to wait for.
+  while (messages().length === 0 && !settled && !ctx.signal.aborted && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
   return {
     id,
     messages,
