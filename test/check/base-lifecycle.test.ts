@@ -4,6 +4,8 @@ import { expectCheck, expectFinding, exampleHttpServer, fixtureStdio, httpTarget
 import { checkResult } from '../helpers/check.js';
 import { runCheckRun } from '../../src/check/run.js';
 import { expect } from 'vitest';
+import { fixture } from '../helpers/paths.js';
+import { startHttpServer } from '../helpers/run.js';
 
 describe('protocol.error-echoes-request-id: results too (BASE-04)', () => {
   const ID = 'protocol.error-echoes-request-id';
@@ -88,5 +90,26 @@ describe('protocol.legacy-quiet-before-initialized (LIFE-L4)', () => {
   });
   it('warns on a server that sends roots/list before initialized', async () => {
     expectFinding(await expectCheck(ID, fixtureStdio('lifecycle-request-before-initialized'), 'warn', { era: 'legacy' }), 'request-before-initialized', 'warn');
+  });
+  it('is incomplete, not a pass, when initialize gets no answer', async () => {
+    const server = await startHttpServer(fixture('lifecycle-later-initialize-unanswered'));
+    try {
+      const result = await expectCheck(ID, httpTarget(server.url), 'incomplete', { era: 'legacy', timeoutMs: 1000 });
+      expect(result.code).toBe('initialize-unanswered');
+    } finally {
+      await server.stop();
+    }
+  });
+  it('ends the HTTP session its initialize opened', async () => {
+    const server = await startHttpServer(fixture('http-logs-sessions'));
+    try {
+      await expectCheck(ID, httpTarget(server.url), 'pass', { era: 'legacy' });
+      const opened = () => [...server.stderr().matchAll(/session opened (\S+)/g)].map((match) => match[1]);
+      const deleted = () => new Set([...server.stderr().matchAll(/session deleted (\S+)/g)].map((match) => match[1]));
+      await expect.poll(() => opened().filter((id) => !deleted().has(id)), { timeout: 2000 }).toEqual([]);
+      expect(opened().length).toBeGreaterThan(0);
+    } finally {
+      await server.stop();
+    }
   });
 });

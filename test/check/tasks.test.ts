@@ -1,7 +1,7 @@
 /**
  * The tasks suite: the 2025-11-25 tasks utility (legacy) and the 2026 tasks extension (modern).
  * Every check passes on the notes server and fails (or warns) with its code on a fixture that
- * breaks exactly its rule; a task that never ends is one warning within the check's time.
+ * breaks exactly its rule; a task that never ends is incomplete within the check's time, not a verdict.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckRunOptions } from '../../src/check/run.js';
@@ -26,14 +26,24 @@ interface Case {
 const STDIO_CASES: Case[] = [
   { id: 'tasks.required-without-task', broken: 'tasks-required-runs-plain', code: 'ran-without-task', options: LEGACY },
   { id: 'tasks.task-lifecycle', broken: 'tasks-no-last-updated', code: 'bad-task-fields', options: LEGACY },
-  { id: 'tasks.task-lifecycle', broken: 'tasks-never-finish', code: 'never-finished', options: LEGACY, status: 'warn' },
+  { id: 'tasks.task-lifecycle', broken: 'tasks-never-finish', code: 'never-finished', options: LEGACY, status: 'incomplete' },
   { id: 'tasks.result-exact', broken: 'tasks-result-early', code: 'returned-before-terminal', options: LEGACY },
   { id: 'tasks.result-exact', broken: 'tasks-cancel-finished', code: 'cancel-terminal-accepted', options: LEGACY },
   { id: 'tasks.augmentation-ignored', broken: 'tasks-augmentation-refused', code: 'not-processed-normally', options: LEGACY, passArgs: ['--no-tasks'] },
   { id: 'tasks.durable-creation', broken: 'tasks-not-durable', code: 'not-durable', options: MODERN },
-  { id: 'tasks.durable-creation', broken: 'tasks-never-finish', code: 'never-finished', options: MODERN, status: 'warn' },
+  { id: 'tasks.durable-creation', broken: 'tasks-never-finish', code: 'never-finished', options: MODERN, status: 'incomplete' },
+  { id: 'tasks.failed-only-on-error', broken: 'tasks-never-finish', code: 'never-finished', options: MODERN, status: 'incomplete' },
+  {
+    id: 'tasks.required-without-task',
+    broken: 'tasks-required-invalid-request',
+    code: 'invalid-request-not-method-not-found',
+    options: LEGACY,
+    status: 'info',
+  },
   { id: 'tasks.unknown-task-id', broken: 'tasks-unknown-id-internal-error', code: 'unknown-task-accepted', options: MODERN },
   { id: 'tasks.failed-only-on-error', broken: 'tasks-tool-error-failed', code: 'tool-error-as-failed', options: MODERN },
+  { id: 'tasks.acknowledgement-complete', broken: 'tasks-ack-result-type-task', code: 'ack-not-complete', options: MODERN },
+  { id: 'tasks.failed-only-on-error', broken: 'tasks-listen-sends-log', code: 'notification-on-task-stream', options: MODERN },
 ];
 
 describe('tasks suite over stdio', () => {
@@ -46,7 +56,7 @@ describe('tasks suite over stdio', () => {
 
   it('a never-ending task costs the check its polling deadline, not a hang', async () => {
     const started = Date.now();
-    await expectCheck('tasks.durable-creation', fixtureStdio('tasks-never-finish'), 'warn', { ...MODERN, timeoutMs: 2000 });
+    await expectCheck('tasks.durable-creation', fixtureStdio('tasks-never-finish'), 'incomplete', { ...MODERN, timeoutMs: 2000 });
     expect(Date.now() - started).toBeLessThan(8000);
   });
 
@@ -74,6 +84,7 @@ describe('tasks suite over HTTP', () => {
     { id: 'tasks.http-mcp-name', broken: 'tasks-name-header-unchecked', code: 'mismatch-accepted', options: MODERN },
     { id: 'tasks.result-exact', broken: 'tasks-result-early', code: 'returned-before-terminal', options: LEGACY },
     { id: 'tasks.durable-creation', broken: 'tasks-not-durable', code: 'not-durable', options: MODERN },
+    { id: 'tasks.failed-only-on-error', broken: 'tasks-listen-sends-log', code: 'notification-on-task-stream', options: MODERN },
   ];
   for (const { id, broken, code, options, status = 'fail' } of HTTP_CASES) {
     it(`${id}: passes on the notes server, ${status}s on ${broken} (${code})`, async () => {
@@ -86,6 +97,20 @@ describe('tasks suite over HTTP', () => {
       }
     });
   }
+
+  it('tasks.http-mcp-name judges tasks/update and tasks/cancel too, not only tasks/get', async () => {
+    const server = await startHttpServer(fixture('tasks-name-header-get-only'));
+    try {
+      const result = await expectCheck('tasks.http-mcp-name', httpTarget(server.url), 'fail', MODERN);
+      expectFinding(result, 'mismatch-accepted', 'fail');
+      const methods = (code: string) =>
+        result.findings.filter((finding) => finding.code === code).map((finding) => (finding.location as { method?: string })?.method);
+      expect(methods('mismatch-accepted')).toEqual(['tasks/update', 'tasks/cancel']);
+      expect(methods('missing-header-accepted')).toEqual(['tasks/update', 'tasks/cancel']);
+    } finally {
+      await server.stop();
+    }
+  });
 
   it('the whole suite is clean on the notes server in both eras', async () => {
     for (const era of ['modern', 'legacy'] as const) {

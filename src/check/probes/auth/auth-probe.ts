@@ -84,10 +84,6 @@ export async function sendAs(
   }
 }
 
-export function answerEvidence(_ctx: CheckContext, answer: AuthAnswer): Evidence[] {
-  return answer.evidence;
-}
-
 /** Status and challenge in words. */
 export function describeAuthAnswer(answer: AuthAnswer): string {
   if (answer.failure) return `no answer (${answer.failure})`;

@@ -10,11 +10,20 @@ import { Trace } from '../../../wire/trace.js';
 import type { CheckContext } from '../../types.js';
 import { exchange, probeId, type Answer } from './probe.js';
 
-/** Sends one `initialize` offering `version` on a fresh connection, and ends that connection. */
-export async function probeInitialize(ctx: CheckContext, version: string): Promise<Answer> {
+/**
+ * Sends one `initialize` offering `version` on a fresh connection, lets `watch` look at the
+ * connection while it is still open (e.g. wait and read the trace), then ends the HTTP session
+ * it opened and the connection, whatever happened.
+ */
+export async function onBareConnection<T>(
+  ctx: CheckContext,
+  version: string,
+  watch: (answer: Answer, trace: Trace) => Promise<T>,
+): Promise<{ answer: Answer; watched: T }> {
   const trace = new Trace();
   const client = new LegacyClient(openChannel(ctx.target, trace), ctx.target, { timeoutMs: ctx.timeoutMs });
   ctx.traces().push(trace);
+  let session: string | undefined;
   try {
     const message = {
       jsonrpc: '2.0',
@@ -23,12 +32,17 @@ export async function probeInitialize(ctx: CheckContext, version: string): Promi
       params: { protocolVersion: version, capabilities: {}, clientInfo: MCPVET_CLIENT_INFO },
     };
     const answer = await exchange(client, message, { timeoutMs: ctx.timeoutMs });
-    const session = answer.http?.headers['mcp-session-id'];
+    session = answer.http?.headers['mcp-session-id'];
+    return { answer, watched: await watch(answer, trace) };
+  } finally {
     // Politely end the HTTP session the probe opened; a server may answer 405, or not at all.
     if (session)
       await client.raw('', { httpMethod: 'DELETE', headers: { 'mcp-session-id': session }, timeoutMs: Math.min(ctx.timeoutMs, 2000) }).catch(() => undefined);
-    return answer;
-  } finally {
     await client.close();
   }
+}
+
+/** Sends one `initialize` offering `version` on a fresh connection, and ends that connection. */
+export async function probeInitialize(ctx: CheckContext, version: string): Promise<Answer> {
+  return (await onBareConnection(ctx, version, async () => undefined)).answer;
 }

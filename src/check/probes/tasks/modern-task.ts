@@ -6,7 +6,7 @@
 import type { JsonObject, McpClient, RpcOutcome } from '../../../client/types.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import type { CheckContext, NotJudged } from '../../types.js';
-import { WITH_TASKS_EXTENSION, callableTools, modernTasksExtension, type CallableTool } from './shared.js';
+import { WITH_TASKS_EXTENSION, callableTools, modernTasksExtension, type CallableTool } from './task-support.js';
 
 const MAX_TRIES = 10;
 

@@ -105,9 +105,11 @@ async function run(ctx: CheckContext): Promise<ListChangeProbe | NotJudged> {
     const hint = notAllowed.length ? ` (${notAllowed.join(', ')}: allow the one that changes a list with --allow-call or a --calls file)` : '';
     return { skip: `no tool that could change a list may be called${hint}`, incomplete: 'no-callable-tool' };
   }
-  const client = await ctx.openClient();
-  const stream = await openChangeStream(ctx, client, kinds);
+  let client: McpClient | undefined;
+  let stream: ChangeStream | undefined;
   try {
+    client = await ctx.openClient();
+    stream = await openChangeStream(ctx, client, kinds);
     const probe: ListChangeProbe = { called: [], changes: {} };
     let before = await snapshot(client, kinds);
     for (const maker of makers.slice(0, MAX_CALLS)) {
@@ -117,9 +119,8 @@ async function run(ctx: CheckContext): Promise<ListChangeProbe | NotJudged> {
       probe.called.push(maker.name);
       const after = await snapshot(client, kinds);
       const changed = kinds.filter((kind) => !probe.changes[kind] && !sameSet(before[kind]!, after[kind]!));
-      const arrived = (kind: ListKind) => notificationsSince(client, from, KINDS[kind].notification);
-      const deadline = Date.now() + NOTIFICATION_WAIT_MS;
-      while (changed.some((kind) => arrived(kind).length === 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+      const arrived = (kind: ListKind) => notificationsSince(client as McpClient, from, KINDS[kind].notification);
+      await waitUntil(() => changed.every((kind) => arrived(kind).length > 0), NOTIFICATION_WAIT_MS, ctx.signal);
       for (const kind of changed) {
         const frames = arrived(kind);
         probe.changes[kind] = {
@@ -134,10 +135,17 @@ async function run(ctx: CheckContext): Promise<ListChangeProbe | NotJudged> {
     }
     return probe;
   } finally {
-    await stream.close();
-    await client.close();
-    await stream.done;
+    // Every path, a failed or aborted one too, ends the connection: over stdio it is a process.
+    await stream?.close();
+    await client?.close();
+    await stream?.done;
   }
+}
+
+/** Polls every 25 ms until `done()`, `ms` have passed, or the check is aborted. */
+async function waitUntil(done: () => boolean, ms: number, signal: AbortSignal): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!done() && !signal.aborted && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
 }
 
 type Snapshot = Partial<Record<ListKind, Set<string>>>;
@@ -163,7 +171,13 @@ function notificationsSince(client: McpClient, from: number, method: string): Fr
  * Where change notifications arrive. Modern: a subscriptions/listen for the kinds, acknowledged
  * before anything is called. Legacy HTTP: the GET stream of the session. Legacy stdio: stdout.
  */
-async function openChangeStream(ctx: CheckContext, client: McpClient, kinds: ListKind[]): Promise<{ close(): Promise<void>; done: Promise<void> }> {
+interface ChangeStream {
+  close(): Promise<void>;
+  /** Settles once the stream's request has ended. */
+  done: Promise<void>;
+}
+
+async function openChangeStream(ctx: CheckContext, client: McpClient, kinds: ListKind[]): Promise<ChangeStream> {
   const none = { close: async () => undefined, done: Promise.resolve() };
   if (client.era === 'legacy' && ctx.transport === 'stdio') return none;
   const from = client.trace.length;
@@ -187,9 +201,11 @@ async function openChangeStream(ctx: CheckContext, client: McpClient, kinds: Lis
     .catch(() => undefined);
   // A modern listen is ready once acknowledged. A legacy GET stream sends nothing to wait for:
   // half a second lets the server register it (a refusal shows sooner).
-  const deadline = Date.now() + (client.era === 'modern' ? Math.min(ctx.timeoutMs, 3000) : 500);
-  const ready = () => client.trace.since(from).some((frame) => frame.direction === 'receive');
-  while (!ready() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  await waitUntil(
+    () => client.trace.since(from).some((frame) => frame.direction === 'receive'),
+    client.era === 'modern' ? Math.min(ctx.timeoutMs, 3000) : 500,
+    ctx.signal,
+  );
   return {
     done,
     async close() {

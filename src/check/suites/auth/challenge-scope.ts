@@ -1,6 +1,6 @@
 /** The 401 challenge names the scopes a client should ask for (SHOULD; RFC 6750 makes it optional). */
 import { defineCheck, notJudged, pass, skip, violation } from '../../define.js';
-import { answerEvidence, describeAuthAnswer, isNotJudged, unauthenticated } from '../../probes/auth/auth-probe.js';
+import { describeAuthAnswer, isNotJudged, unauthenticated } from '../../probes/auth/auth-probe.js';
 
 export default defineCheck({
   id: 'auth.challenge-scope',
@@ -14,7 +14,7 @@ export default defineCheck({
     if (isNotJudged(answer)) return notJudged(answer);
     if (answer.status !== 401 || !answer.challenge)
       return skip(`${answer.label} got ${describeAuthAnswer(answer)}, no Bearer 401 challenge (see auth.no-token-401)`);
-    const evidence = answerEvidence(ctx, answer);
+    const evidence = answer.evidence;
     const scope = answer.challenge.params.scope;
     if (!scope?.trim())
       return violation(

@@ -1,6 +1,6 @@
 /** offline_access is not offered to clients: refresh tokens are not a resource requirement (SHOULD NOT). */
 import { defineCheck, notJudged, pass, violation } from '../../define.js';
-import { answerEvidence, isNotJudged, unauthenticated } from '../../probes/auth/auth-probe.js';
+import { isNotJudged, unauthenticated } from '../../probes/auth/auth-probe.js';
 import { scopesOf } from '../../probes/auth/challenge.js';
 import { findMetadata } from '../../probes/auth/metadata.js';
 
@@ -23,7 +23,7 @@ export default defineCheck({
     const lookup = await findMetadata(ctx, answer.challenge);
     const supported = lookup.ok ? lookup.document.scopes_supported : undefined;
     if (Array.isArray(supported) && supported.includes(OFFLINE)) places.push(`scopes_supported of ${lookup.ok ? lookup.url : ''}`);
-    const evidence = [...answerEvidence(ctx, answer), ...lookup.evidence];
+    const evidence = [...answer.evidence, ...lookup.evidence];
     if (places.length)
       return violation(
         'offline-access-offered',

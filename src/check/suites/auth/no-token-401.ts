@@ -1,6 +1,6 @@
 /** A request without credentials gets 401 with a Bearer challenge (the error table; RFC 9110 §15.5.2, RFC 6750 §3). */
 import { defineCheck, notJudged, pass, violation } from '../../define.js';
-import { answerEvidence, describeAuthAnswer, isNotJudged, unauthenticated } from '../../probes/auth/auth-probe.js';
+import { describeAuthAnswer, isNotJudged, unauthenticated } from '../../probes/auth/auth-probe.js';
 
 export default defineCheck({
   id: 'auth.no-token-401',
@@ -12,7 +12,7 @@ export default defineCheck({
   async run(ctx) {
     const answer = await unauthenticated(ctx);
     if (isNotJudged(answer)) return notJudged(answer);
-    const evidence = answerEvidence(ctx, answer);
+    const evidence = answer.evidence;
     if (answer.status !== 401)
       return violation('not-401', `${answer.label} got ${describeAuthAnswer(answer)}; a protected server answers a request without a token with 401`, evidence);
     if (!answer.challenge)

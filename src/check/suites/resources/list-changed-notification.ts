@@ -1,6 +1,6 @@
 /**
  * A server that declares resources.listChanged SHOULD notify when its resource list changes. Judged on a
- * change mcpvet saw happen: the shared probe (tools/shared/list-change.ts) calls the tools it may
+ * change mcpvet saw happen: the shared probe (probes/tools/list-change.ts) calls the tools it may
  * call, lists again, and waits for notifications/resources/list_changed after each change.
  * Without a change (no tool allowed, or none changed the list) there is nothing to judge.
  */

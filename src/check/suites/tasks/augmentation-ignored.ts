@@ -8,7 +8,7 @@ import type { RpcOutcome } from '../../../client/types.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, notJudged, pass, skip, violation } from '../../define.js';
 import { describeAnswer } from '../../probes/tools/answer.js';
-import { TASK_TTL_MS, callableTools, legacyToolTasks } from '../../probes/tasks/shared.js';
+import { TASK_TTL_MS, callableTools, legacyToolTasks } from '../../probes/tasks/task-support.js';
 
 export default defineCheck({
   id: 'tasks.augmentation-ignored',

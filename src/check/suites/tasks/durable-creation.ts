@@ -5,11 +5,12 @@
  * JSON-RPC `error` once failed, `inputRequests` while input_required.
  */
 import { isObject } from '../../../protocol/jsonrpc.js';
-import { defineCheck, notJudged, pass, skip, violation } from '../../define.js';
+import { defineCheck, incomplete, notJudged, pass, skip, violation } from '../../define.js';
 import type { Finding } from '../../types.js';
 import { describeAnswer } from '../../probes/tools/answer.js';
 import { createModernTask, modernNotApplicable } from '../../probes/tasks/modern-task.js';
-import { pollDeadline, pollTask, statusOf, taskFieldProblems, transitionProblem } from '../../probes/tasks/shared.js';
+import { pollDeadline, pollTask } from '../../probes/tasks/task-polling.js';
+import { statusOf, taskFieldProblems, transitionProblem } from '../../probes/tasks/task-shape.js';
 
 export default defineCheck({
   id: 'tasks.durable-creation',
@@ -64,11 +65,12 @@ export default defineCheck({
         ]),
       );
     if (!poll.error && !poll.finished)
-      findings.push({
-        status: 'warn',
-        code: 'never-finished',
-        message: `task ${task.taskId} was still "${poll.status ?? previous}" after ${pollDeadline(ctx)} ms of polling, so its final shape was not judged`,
-      });
+      findings.push(
+        incomplete(
+          'never-finished',
+          `task ${task.taskId} was still "${poll.status ?? previous}" after ${pollDeadline(ctx)} ms of polling, so its final shape was not judged`,
+        ),
+      );
     return findings.length > 0
       ? findings
       : pass(`the task of "${task.tool}" resolved at once on tasks/get and every answer had the shape of its status (last: ${poll.status})`);

@@ -11,6 +11,7 @@ import durableCreation from './durable-creation.js';
 import unknownTaskId from './unknown-task-id.js';
 import failedOnlyOnError from './failed-only-on-error.js';
 import httpMcpName from './http-mcp-name.js';
+import acknowledgementComplete from './acknowledgement-complete.js';
 
 export const checks: CheckDefinition[] = [
   requiredWithoutTask,
@@ -21,4 +22,5 @@ export const checks: CheckDefinition[] = [
   unknownTaskId,
   failedOnlyOnError,
   httpMcpName,
+  acknowledgementComplete,
 ];

@@ -2,7 +2,7 @@
  * 2025-11-25 tool-level negotiation: a tool with taskSupport "required" called without `task`
  * MUST get -32601 (Method not found); one with "forbidden" (or none) called with `task` SHOULD
  * get -32601 too. The Error Handling section also lets a receiver answer -32600 when it requires
- * task augmentation (MAY), so -32600 for a required tool only warns: the two texts disagree.
+ * task augmentation (MAY, TASK-L6), so -32600 for a required tool is a note: the two texts disagree.
  */
 import type { RpcOutcome } from '../../../client/types.js';
 import { ErrorCode } from '../../../protocol/errors.js';
@@ -10,13 +10,13 @@ import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, notJudged, pass, skip, violation } from '../../define.js';
 import type { CheckContext, Finding } from '../../types.js';
 import { describeAnswer } from '../../probes/tools/answer.js';
-import { TASK_TTL_MS, callableTools, legacyToolTasks, taskSupportOf } from '../../probes/tasks/shared.js';
+import { TASK_TTL_MS, callableTools, legacyToolTasks, taskSupportOf } from '../../probes/tasks/task-support.js';
 
 export default defineCheck({
   id: 'tasks.required-without-task',
   title: 'A tool that requires a task refuses a plain call with -32601',
   suite: 'tasks',
-  requirements: ['TASK-L1', 'TASK-L5'],
+  requirements: ['TASK-L1', 'TASK-L5', 'TASK-L6'],
   eras: ['legacy'],
   spec: 'basic/utilities/tasks#tool-level-negotiation',
   async run(ctx) {
@@ -30,11 +30,13 @@ export default defineCheck({
       if (outcome.error?.code === ErrorCode.MethodNotFound) continue;
       if (outcome.error?.code === ErrorCode.InvalidRequest) {
         findings.push({
-          status: 'warn',
-          code: 'invalid-request-not-method-not-found',
-          message: `"${name}" (taskSupport "required") called without a task got -32600; tool-level negotiation wants -32601 (the Error Handling section allows -32600)`,
-          evidence,
-          location: { tool: name },
+          ...violation(
+            'invalid-request-not-method-not-found',
+            `"${name}" (taskSupport "required") called without a task got -32600; tool-level negotiation wants -32601 (the Error Handling section allows -32600)`,
+            evidence,
+            { tool: name },
+          ),
+          requirement: 'TASK-L6',
         });
       } else if (outcome.error) {
         findings.push(

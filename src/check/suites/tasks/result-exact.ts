@@ -8,10 +8,12 @@
 import type { JsonObject } from '../../../client/types.js';
 import { ErrorCode } from '../../../protocol/errors.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
-import { defineCheck, notJudged, pass, skip, violation } from '../../define.js';
+import { defineCheck, incomplete, notJudged, pass, skip, violation } from '../../define.js';
 import type { Finding } from '../../types.js';
 import { describeAnswer } from '../../probes/tools/answer.js';
-import { TERMINAL, callableTools, sortedJson, legacyToolTasks, pollDeadline, statusOf, taskSupportOf } from '../../probes/tasks/shared.js';
+import { TERMINAL, statusOf } from '../../probes/tasks/task-shape.js';
+import { callableTools, legacyToolTasks, taskSupportOf } from '../../probes/tasks/task-support.js';
+import { pollDeadline } from '../../probes/tasks/task-polling.js';
 import { createLegacyTask } from './task-lifecycle.js';
 
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';
@@ -43,9 +45,10 @@ export default defineCheck({
     const resultEvidence = ctx.evidence(result.frames);
     if (!result.result && !result.error) {
       return {
-        status: 'warn',
-        code: 'never-finished',
-        message: `tasks/result of ${taskId} had not answered after ${pollDeadline(ctx)} ms: the task did not finish in time, so nothing was judged`,
+        ...incomplete(
+          'never-finished',
+          `tasks/result of ${taskId} had not answered after ${pollDeadline(ctx)} ms: the task did not finish in time, so nothing was judged`,
+        ),
         evidence: [resultEvidence],
       };
     }
@@ -101,4 +104,16 @@ function answerOf(outcome: { result?: JsonObject; error?: { code: number } }): s
   if (outcome.error) return sortedJson({ error: outcome.error.code });
   const { _meta: _, ...rest } = outcome.result ?? {};
   return sortedJson(rest);
+}
+
+/** JSON with sorted keys, to compare two answers whatever their key order. */
+function sortedJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
+  if (isObject(value))
+    return `{${Object.keys(value)
+      .sort()
+      .filter((key) => value[key] !== undefined)
+      .map((key) => `${JSON.stringify(key)}:${sortedJson(value[key])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
 }

@@ -6,20 +6,12 @@
  */
 import type { McpClient } from '../../../client/types.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
-import { defineCheck, notJudged, pass, skip, violation } from '../../define.js';
+import { defineCheck, incomplete, notJudged, pass, skip, violation } from '../../define.js';
 import type { CheckContext, Evidence, Finding } from '../../types.js';
 import { describeAnswer } from '../../probes/tools/answer.js';
-import {
-  TASK_TTL_MS,
-  callableTools,
-  legacyToolTasks,
-  pollDeadline,
-  pollTask,
-  statusOf,
-  taskFieldProblems,
-  taskSupportOf,
-  transitionProblem,
-} from '../../probes/tasks/shared.js';
+import { TASK_TTL_MS, callableTools, legacyToolTasks, taskSupportOf } from '../../probes/tasks/task-support.js';
+import { pollDeadline, pollTask } from '../../probes/tasks/task-polling.js';
+import { statusOf, taskFieldProblems, transitionProblem } from '../../probes/tasks/task-shape.js';
 
 export default defineCheck({
   id: 'tasks.task-lifecycle',
@@ -84,10 +76,11 @@ async function judgePolling(ctx: CheckContext, taskId: string, firstStatus: stri
       violation('task-lost', `tasks/get of the task just created (${taskId}) got ${describeAnswer(poll.error)}`, [ctx.evidence(poll.error.frames)]),
     );
   else if (!poll.finished)
-    findings.push({
-      status: 'warn',
-      code: 'never-finished',
-      message: `task ${taskId} was still "${poll.status ?? previous}" after ${pollDeadline(ctx)} ms of polling, so its later moves were not judged`,
-    });
+    findings.push(
+      incomplete(
+        'never-finished',
+        `task ${taskId} was still "${poll.status ?? previous}" after ${pollDeadline(ctx)} ms of polling, so its later moves were not judged`,
+      ),
+    );
   return findings;
 }

@@ -12,7 +12,7 @@ import type { Finding } from '../../types.js';
 
 import { describeAnswer, eraMessage, errorOf, evidenceOf, exchange, probeId } from '../../probes/protocol/probe.js';
 import { modernNotApplicable } from '../../probes/tasks/modern-task.js';
-import { WITH_TASKS_EXTENSION } from '../../probes/tasks/shared.js';
+import { WITH_TASKS_EXTENSION } from '../../probes/tasks/task-support.js';
 
 export default defineCheck({
   id: 'tasks.unknown-task-id',
