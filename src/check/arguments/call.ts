@@ -1,8 +1,8 @@
 /**
  * Calling a tool the way a careful user would: with the --calls file's arguments when given,
  * else with the candidates of candidates.ts (the server's own values first), moving on to the
- * next candidate while the answer says the thing was not found (or, for `retry: 'failure'`,
- * while the call fails at all). Bounded: at most MAX_CANDIDATES calls per tool.
+ * next candidate while the answer says the thing was not found (or while the caller's `retry`
+ * says so). Bounded: at most MAX_CANDIDATES calls per tool.
  */
 import type { JsonObject, RpcOutcome } from '../../client/types.js';
 import { isObject } from '../../protocol/jsonrpc.js';
@@ -18,6 +18,10 @@ export interface ArgumentAttempt {
   outcome?: RpcOutcome;
   /** The transport failed (timeout, closed connection): no outcome. */
   failure?: string;
+  /** With `failure`: a timeout (the request was cancelled at the server) or another failure. */
+  timedOut?: boolean;
+  /** How long the attempt took. */
+  ms: number;
 }
 
 export type ToolArguments = { candidates: ArgumentCandidate[]; reason?: undefined } | { candidates?: undefined; reason: string };
@@ -35,8 +39,10 @@ export async function toolArguments(ctx: CheckContext, tool: Record<string, unkn
 export interface CallOptions {
   /** Sends one attempt (default: tools/call on the shared connection). */
   send?: (args: JsonObject) => Promise<RpcOutcome>;
-  /** Move on after a not-found answer (default), or after any failure. */
-  retry?: 'not-found' | 'failure';
+  /** Move on after a not-found answer (default), or after the answers this says to retry. */
+  retry?: 'not-found' | ((outcome: RpcOutcome) => boolean);
+  /** Shared work (good-call.ts) runs to its end whichever check asked first. */
+  ignoreAbort?: boolean;
 }
 
 /** Calls `tool` with its candidates until one is not retried; every attempt is returned, the last one decides. */
@@ -48,18 +54,22 @@ export async function callWithCandidates(
 ): Promise<ArgumentAttempt[]> {
   const name = String(tool.name);
   const send = options.send ?? ((args: JsonObject) => ctx.client.callTool(name, args));
-  const retry = options.retry === 'failure' ? failed : notFound;
+  const retry = typeof options.retry === 'function' ? options.retry : notFound;
   const attempts: ArgumentAttempt[] = [];
   for (const candidate of candidates) {
-    if (ctx.signal.aborted) break;
-    const attempt: ArgumentAttempt = { candidate, sources: describeSources(candidate) };
+    if (ctx.signal.aborted && !options.ignoreAbort) break;
+    const attempt: ArgumentAttempt = { candidate, sources: describeSources(candidate), ms: 0 };
     attempts.push(attempt);
+    const started = performance.now();
     try {
       attempt.outcome = await send(candidate.args);
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
       attempt.failure = error.message;
+      attempt.timedOut = error.kind === 'timeout';
       break;
+    } finally {
+      attempt.ms = Math.round(performance.now() - started);
     }
     if (!retry(attempt.outcome)) break;
   }
