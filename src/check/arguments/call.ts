@@ -30,7 +30,9 @@ export type ToolArguments = { candidates: ArgumentCandidate[]; reason?: undefine
 export async function toolArguments(ctx: CheckContext, tool: Record<string, unknown>): Promise<ToolArguments> {
   const policy = ctx.callPolicy(tool);
   if (policy.allowed && policy.args) {
-    return { candidates: [{ args: policy.args as JsonObject, sources: Object.fromEntries(Object.keys(policy.args).map((name) => [name, 'the --calls file'])) }] };
+    return {
+      candidates: [{ args: policy.args as JsonObject, sources: Object.fromEntries(Object.keys(policy.args).map((name) => [name, 'the --calls file'])) }],
+    };
   }
   const built = argumentCandidates(tool.inputSchema, await minedValues(ctx));
   return built.candidates ? built : { reason: `"${String(tool.name)}": ${built.reason}; give its arguments in a --calls file` };

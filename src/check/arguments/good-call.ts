@@ -42,7 +42,9 @@ async function callUntilSuccess(ctx: CheckContext, tool: Record<string, unknown>
   const name = String(tool.name);
   // Every input capability declared (modern era: per request), so a tool that asks for input can.
   const send = (args: JsonObject) =>
-    ctx.era === 'modern' ? ctx.client.request('tools/call', withCapabilities({ name, arguments: args }, ALL_INPUT_CAPABILITIES)) : ctx.client.callTool(name, args);
+    ctx.era === 'modern'
+      ? ctx.client.request('tools/call', withCapabilities({ name, arguments: args }, ALL_INPUT_CAPABILITIES))
+      : ctx.client.callTool(name, args);
   const attempts = await callWithCandidates(ctx, tool, chosen.candidates, { send, retry: (outcome) => !tookArguments(outcome), ignoreAbort: true });
   const last = attempts.at(-1);
   return last?.outcome && tookArguments(last.outcome) ? { succeeded: last, attempts } : { attempts };

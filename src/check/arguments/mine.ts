@@ -18,7 +18,21 @@ export interface MinedValue {
 const MAX_NODES = 2000;
 const MAX_STRING = 200;
 /** Keys whose values are protocol plumbing, never data a tool would take. */
-const SKIPPED_KEYS = new Set(['_meta', 'nextCursor', 'requestState', 'resultType', 'ttl', 'type', 'mimeType', 'isError', 'annotations', 'inputSchema', 'outputSchema', 'icons', 'blob']);
+const SKIPPED_KEYS = new Set([
+  '_meta',
+  'nextCursor',
+  'requestState',
+  'resultType',
+  'ttl',
+  'type',
+  'mimeType',
+  'isError',
+  'annotations',
+  'inputSchema',
+  'outputSchema',
+  'icons',
+  'blob',
+]);
 const URI = /^[a-z][a-z0-9+.-]*:\/\/\S+$/i;
 /** A text line that starts with a key-like token and a colon ("n1: Welcome"): the token is likely an id. */
 const LEADING_KEY = /^\s*([A-Za-z0-9][\w.:/-]{0,63}?):\s+\S/;
@@ -86,7 +100,11 @@ function mineString(text: string, path: string, key: string, out: MinedValue[], 
   out.push({ key, value: text, from: path });
   if (URI.test(text)) {
     // notes://notes/n1: the last segment is often the record's id.
-    const last = text.replace(/[?#].*$/, '').split('/').filter(Boolean).pop();
+    const last = text
+      .replace(/[?#].*$/, '')
+      .split('/')
+      .filter(Boolean)
+      .pop();
     if (last && last !== text && !last.includes(':')) out.push({ key: 'id', value: decodeSegment(last), from: `${path} (last path segment)` });
   }
 }

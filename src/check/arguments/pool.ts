@@ -17,6 +17,7 @@ const MAX_VALUES = 500;
 const MAX_PENDING = 1000;
 /** Tools called to seed the pool: a few listing tools are enough. */
 const MAX_SEED_CALLS = 3;
+const SEED_TIMEOUT_MS = 3000;
 const MINED_METHODS = new Set(['tools/call', 'resources/list', 'resources/read', 'prompts/get', 'completion/complete']);
 
 interface Pending {
@@ -59,7 +60,9 @@ async function seed(ctx: CheckContext): Promise<void> {
     const readOnly = isObject(tool.annotations) && tool.annotations.readOnlyHint === true;
     return readOnly && required === 0 && typeof tool.name === 'string' && ctx.callPolicy(tool).allowed;
   });
-  for (const tool of listing.slice(0, MAX_SEED_CALLS)) await ctx.client.callTool(String(tool.name), {}).catch(() => undefined);
+  // In parallel, with a short wait: a listing tool that hangs must not hold up every check.
+  const timeoutMs = Math.min(ctx.timeoutMs, SEED_TIMEOUT_MS);
+  await Promise.all(listing.slice(0, MAX_SEED_CALLS).map((tool) => ctx.client.callTool(String(tool.name), {}, { timeoutMs }).catch(() => undefined)));
 }
 
 function scan(pool: Pool, trace: Trace): void {

@@ -61,7 +61,9 @@ async function callOne(ctx: CheckContext, tool: Record<string, unknown>): Promis
   if (!last.outcome) return { ...call, unjudged: `"${name}" could not be called: ${last.failure ?? 'no answer'}` };
   call.outcome = last.outcome;
   const { result, error } = call.outcome;
-  const given = policy.args ? 'the --calls arguments' : `arguments ${JSON.stringify(call.args)} (${last.sources})${attempts.length > 1 ? ` after ${attempts.length - 1} other set(s)` : ''}`;
+  const given = policy.args
+    ? 'the --calls arguments'
+    : `arguments ${JSON.stringify(call.args)} (${last.sources})${attempts.length > 1 ? ` after ${attempts.length - 1} other set(s)` : ''}`;
   if (error) return { ...call, unjudged: `"${name}" answered ${describeError(error)} to ${given}` };
   if (!isObject(result)) return { ...call, unjudged: `"${name}" gave no result` };
   if (result.resultType !== undefined && result.resultType !== 'complete')

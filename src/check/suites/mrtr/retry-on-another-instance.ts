@@ -6,7 +6,15 @@
 import { defineCheck, pass, violation, notJudged } from '../../define.js';
 import type { Evidence } from '../../types.js';
 import { otherInstance } from '../../probes/stateless/other-instance.js';
-import { ALL_INPUT_CAPABILITIES, describeOutcome, findInputRequired, isInputRequired, requestWith, retryParams, foundEvidence } from '../../probes/mrtr/input-required.js';
+import {
+  ALL_INPUT_CAPABILITIES,
+  describeOutcome,
+  findInputRequired,
+  isInputRequired,
+  requestWith,
+  retryParams,
+  foundEvidence,
+} from '../../probes/mrtr/input-required.js';
 
 const MAX_ROUNDS = 4;
 
