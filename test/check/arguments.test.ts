@@ -20,6 +20,8 @@ describe('arguments from the server’s own data', () => {
     const result = await expectCheck('tools.valid-call-succeeds', notesStdio(), 'pass', { allowCall: ['*'] });
     expect(result.message).toMatch(/"get_note" \(id ← (tools\/call|resources\/list)/);
   });
+  it('valid call succeeds: passes in the legacy era too (a tool needing elicitation, a task-only tool)', () =>
+    expectCheck('tools.valid-call-succeeds', notesStdio(), 'pass', { allowCall: ['*'], era: 'legacy' }));
   it('valid call succeeds: warns no-call-succeeds when every call fails, naming the tool and what was tried', async () => {
     const result = await expectCheck('tools.valid-call-succeeds', fixtureStdio('tools-every-call-fails'), 'warn');
     const finding = expectFinding(result, 'no-call-succeeds', 'warn');

@@ -9,7 +9,8 @@ import type { JsonObject, McpClient, RpcOutcome } from '../../client/types.js';
 import { ALL_INPUT_CAPABILITIES, withCapabilities } from '../probes/mrtr/input-required.js';
 import { ErrorCode } from '../../protocol/errors.js';
 import type { CheckContext } from '../types.js';
-import { failed, callWithCandidates, toolArguments, type ArgumentAttempt } from './call.js';
+import { failed, failureText, callWithCandidates, toolArguments, type ArgumentAttempt } from './call.js';
+import { isObject } from '../../protocol/jsonrpc.js';
 
 export type GoodCall =
   /** A call with these arguments succeeded. */
@@ -37,6 +38,9 @@ export function goodCall(ctx: CheckContext, tool: Record<string, unknown>): Prom
 async function callUntilSuccess(ctx: CheckContext, tool: Record<string, unknown>): Promise<GoodCall> {
   const policy = ctx.callPolicy(tool);
   if (!policy.allowed) return { reason: policy.reason };
+  const execution = isObject(tool.execution) ? tool.execution : {};
+  if (ctx.era === 'legacy' && execution.taskSupport === 'required')
+    return { reason: `"${String(tool.name)}" runs only as a task (execution.taskSupport: "required"); the tasks suite calls it` };
   const chosen = await toolArguments(ctx, tool);
   if (!chosen.candidates) return { reason: chosen.reason };
   const name = String(tool.name);
@@ -52,8 +56,14 @@ async function callUntilSuccess(ctx: CheckContext, tool: Record<string, unknown>
 
 /**
  * The server took the arguments: a result without isError, an interim one (input_required, a
- * task), or -32021 (it needs a client capability, which says nothing against the arguments).
+ * task), or a refusal for a client capability the connection lacks (-32021, or in the legacy era,
+ * where capabilities are the session's, a tool error that says so), which says nothing against
+ * the arguments.
  */
 function tookArguments(outcome: RpcOutcome): boolean {
-  return !failed(outcome) || outcome.error?.code === ErrorCode.MissingRequiredClientCapability;
+  if (!failed(outcome) || outcome.error?.code === ErrorCode.MissingRequiredClientCapability) return true;
+  return NEEDS_CAPABILITY.test(failureText(outcome));
 }
+
+const NEEDS_CAPABILITY =
+  /\b(elicitation|sampling|roots)\b.*\b(capabilit|declare|support)|\b(capabilit|declare|support)\w*\b.*\b(elicitation|sampling|roots)\b/i;
