@@ -59,7 +59,7 @@ describe('the result model', () => {
     const report = await runCheckRun(notesStdio(), { timeoutMs: 5000, suites: ['stateless', 'tools'] });
     const undecided = report.results.filter((r) => r.status === 'incomplete').map((r) => `${r.id}/${r.code}`);
     expect(undecided).toContain('stateless.replica-pagination/no-replica');
-    expect(undecided).toContain('tools.structured-content-valid/no-callable-tool');
+    expect(undecided).toContain('stateless.no-capability-carryover/no-callable-tool');
     const hints = incompleteHints(report.results).join('\n');
     expect(hints).toMatch(/^\d+ checks could not decide/);
     expect(hints).toContain('--replica');

@@ -84,7 +84,7 @@ describe('tools suite as a whole', () => {
   });
 
   it('the structuredContent checks are incomplete, saying how to allow the call, when no call can succeed', async () => {
-    const result = await expectCheck('tools.structured-content-valid', notesStdio(), 'incomplete');
+    const result = await expectCheck('tools.structured-content-valid', fixtureStdio('tools-every-call-fails'), 'incomplete');
     expectFinding(result, 'no-callable-tool');
     expectFinding(result, 'no-callable-tool');
     expect(result.message).toContain('--calls');

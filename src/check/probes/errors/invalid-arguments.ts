@@ -2,8 +2,9 @@
  * The probes both invalid-argument checks share: call a tool that may be called (ctx.callPolicy)
  * with arguments its own inputSchema rejects, in the two ways clients get arguments wrong: one
  * property of the wrong type (or else one the schema forbids), and one required property left
- * out. Each starts from arguments that are otherwise valid, so exactly one thing is wrong; ajv
- * confirms the arguments really are invalid before anything is sent.
+ * out. Each starts from arguments the same tool took in a good call (src/check/arguments), so
+ * exactly one thing is wrong; ajv confirms the arguments really are invalid before anything is
+ * sent. A tool that took no good call is probed only when no other tool can be, and says so.
  */
 import type { JsonObject } from '../../../client/types.js';
 import { compileSchema } from '../../../protocol/json-schema.js';
@@ -11,7 +12,7 @@ import { isObject } from '../../../protocol/jsonrpc.js';
 import { TransportError } from '../../../protocol/transport-error.js';
 import type { CheckContext } from '../../types.js';
 import { answerOfOutcome, type Answer } from '../protocol/probe.js';
-import { sampleArguments } from '../tools/sample-arguments.js';
+import { goodCall } from '../../arguments/good-call.js';
 
 export type BreakKind = 'wrong-type' | 'missing-required';
 
@@ -25,6 +26,11 @@ export interface BrokenArguments {
 export interface InvalidCall extends BrokenArguments {
   tool: string;
   answer: Answer;
+  /**
+   * The same tool's call with valid arguments: what succeeded ("id ← …"), or why none did. A
+   * rejection of bad arguments is credited only when good ones were taken.
+   */
+  good: { succeeded: true; sources: string } | { succeeded: false; why: string };
 }
 
 /** A value of a type other than the one named, one per JSON Schema type. */
@@ -50,26 +56,48 @@ export async function callWithInvalidArguments(ctx: CheckContext): Promise<Inval
   const reasons: string[] = [];
   const calls: InvalidCall[] = [];
   const pending = new Set<BreakKind>(['wrong-type', 'missing-required']);
+  /** Breaks of tools no good call succeeded with: used only when no other tool allows that break. */
+  const fallback: { tool: string; broken: BrokenArguments; good: InvalidCall['good'] }[] = [];
   for (const tool of await ctx.tools()) {
-    if (pending.size === 0) break;
+    if (pending.size === 0 || ctx.signal.aborted) break;
     const policy = ctx.callPolicy(tool);
     if (!policy.allowed) {
       reasons.push(policy.reason);
       continue;
     }
-    const sampled = sampleArguments(tool.inputSchema);
-    const base = policy.args ?? (sampled.ok ? (sampled.args as JsonObject) : {});
+    const name = String(tool.name);
+    const good = await goodCall(ctx, tool);
+    if (good.reason !== undefined) {
+      reasons.push(good.reason);
+      continue;
+    }
+    const base = (good.succeeded ?? good.attempts[0])?.candidate.args ?? {};
     const breaks = breakArguments(tool.inputSchema, base).filter((broken) => pending.has(broken.kind));
-    if (breaks.length === 0) reasons.push(`no schema-breaking arguments can be built for "${String(tool.name)}"`);
+    if (breaks.length === 0) reasons.push(`no schema-breaking arguments can be built for "${name}"`);
+    if (!good.succeeded) {
+      const tried = good.attempts.map((attempt) => attempt.sources).join(' | ');
+      const why = `no call of "${name}" with valid arguments succeeded either (tried ${good.attempts.length}: ${tried}; see tools.valid-call-succeeds)`;
+      for (const broken of breaks) fallback.push({ tool: name, broken, good: { succeeded: false, why } });
+      continue;
+    }
     for (const broken of breaks) {
       pending.delete(broken.kind);
-      calls.push({ tool: String(tool.name), ...broken, answer: await call(ctx, String(tool.name), broken.args) });
+      calls.push({ tool: name, ...broken, good: { succeeded: true, sources: good.succeeded.sources }, answer: await call(ctx, name, broken.args) });
     }
+  }
+  for (const { tool, broken, good } of fallback) {
+    if (!pending.has(broken.kind)) continue;
+    pending.delete(broken.kind);
+    calls.push({ tool, ...broken, good, answer: await call(ctx, tool, broken.args) });
   }
   if (calls.length > 0) return calls;
   if (reasons.length === 0) return NO_TOOLS;
   return `no tool may be called with invalid arguments: ${reasons.slice(0, 3).join('; ')}${reasons.length > 3 ? '; …' : ''}`;
 }
+
+/** Why rejections were not credited: the good call of each tool failed too. */
+export const uncredited = (calls: InvalidCall[]): string =>
+  `${calls.map((call) => `"${call.tool}" was sent arguments where ${call.broken}, but ${'why' in call.good ? call.good.why : ''}`).join('; ')}; give working arguments with a --calls file`;
 
 async function call(ctx: CheckContext, name: string, args: JsonObject): Promise<Answer> {
   try {

@@ -7,9 +7,10 @@
 import type { McpClient, RpcOutcome } from '../../../client/types.js';
 import { isObject, type JsonObject } from '../../../protocol/jsonrpc.js';
 import { META } from '../../../protocol/meta.js';
-import type { CheckContext, NotJudged } from '../../types.js';
+import type { CheckContext, Evidence, NotJudged } from '../../types.js';
+import { callWithCandidates, toolArguments } from '../../arguments/call.js';
 import { summarize } from '../tools/answer.js';
-import { sampleForm, sampleObject } from './sample-values.js';
+import { sampleForm } from './sample-values.js';
 
 /** Names shown in a message: a server may list 200,000 tools. */
 const NAMES_SHOWN = 20;
@@ -33,6 +34,10 @@ export interface InputCandidate {
   label: string;
   /** A tool annotated readOnlyHint: true (its requestState may guard nothing). */
   readOnly: boolean;
+  /** A tool's listing: its arguments are chosen when it is tried (src/check/arguments). */
+  tool?: Record<string, unknown>;
+  /** Where each argument came from, once chosen (for the evidence). */
+  argumentSources?: string;
 }
 
 export interface InputRequiredFound {
@@ -84,8 +89,7 @@ export async function inputCandidates(ctx: CheckContext): Promise<{ candidates: 
         continue;
       }
       const readOnly = isObject(tool.annotations) && tool.annotations.readOnlyHint === true;
-      const args = policy.args ?? sampleObject(tool.inputSchema);
-      allowed.push({ method: 'tools/call', params: { name: tool.name, arguments: args }, label: `tools/call ${String(tool.name)}`, readOnly });
+      allowed.push({ method: 'tools/call', params: { name: tool.name }, label: `tools/call ${String(tool.name)}`, readOnly, tool });
     }
     candidates.push(...allowed.filter((c) => !c.readOnly), ...allowed.filter((c) => c.readOnly));
   }
@@ -130,12 +134,17 @@ export async function findInputRequired(
   for (const candidate of candidates) {
     if (ctx.signal.aborted) break;
     if (known.has(candidate.label)) continue;
-    const outcome = await requestWith(client, candidate, ALL_INPUT_CAPABILITIES);
+    const tried = await tryCandidate(ctx, client, candidate);
+    if (!tried) {
+      known.add(candidate.label);
+      continue;
+    }
+    const { outcome } = tried;
     if (!outcome.result || !isInputRequired(outcome)) {
       known.add(candidate.label);
       continue;
     }
-    const found = { candidate, outcome, result: outcome.result, capabilities: capabilitiesNeeded(outcome.result) };
+    const found = { candidate: tried.candidate, outcome, result: outcome.result, capabilities: capabilitiesNeeded(outcome.result) };
     if (!options.accept || options.accept(found)) return found;
   }
   const tried = candidates.length
@@ -147,6 +156,34 @@ export async function findInputRequired(
     : 'nothing could be tried';
   const hint = notAllowed.length ? `; tools not called: ${summarize(notAllowed, NAMES_SHOWN, ', ')} (allow them with --allow-call or a --calls file)` : '';
   return { skip: `no request answered input_required: ${tried}${hint}`, incomplete: notAllowed.length ? 'no-callable-tool' : 'no-input-required' };
+}
+
+/**
+ * One candidate's answer. A tool is called with the arguments src/check/arguments chooses (the
+ * server's own ids first), moving on while it answers "not found"; the candidate returned carries
+ * the arguments that got the answer and where they came from.
+ */
+async function tryCandidate(
+  ctx: CheckContext,
+  client: McpClient,
+  candidate: InputCandidate,
+): Promise<{ candidate: InputCandidate; outcome: RpcOutcome } | undefined> {
+  if (!candidate.tool) return { candidate, outcome: await requestWith(client, candidate, ALL_INPUT_CAPABILITIES) };
+  const chosen = await toolArguments(ctx, candidate.tool);
+  if (!chosen.candidates) return undefined;
+  const withArgs = (args: JsonObject): InputCandidate => ({ ...candidate, params: { ...candidate.params, arguments: args } });
+  const attempts = await callWithCandidates(ctx, candidate.tool, chosen.candidates, {
+    send: (args) => requestWith(client, withArgs(args), ALL_INPUT_CAPABILITIES),
+  });
+  const last = attempts.at(-1);
+  if (!last?.outcome) return undefined;
+  return { candidate: { ...withArgs(last.candidate.args), argumentSources: last.sources }, outcome: last.outcome };
+}
+
+/** Evidence of the request that answered input_required, saying where its arguments came from. */
+export function foundEvidence(ctx: CheckContext, found: InputRequiredFound, client?: McpClient): Evidence {
+  const evidence = ctx.evidence(found.outcome.frames, client);
+  return found.candidate.argumentSources ? { ...evidence, note: `arguments: ${found.candidate.argumentSources}` } : evidence;
 }
 
 /** An answer for one input request: forms filled from their schema, a canned model reply, no roots. */

@@ -5,6 +5,7 @@
  */
 import type { JsonObject, McpClient, RpcOutcome } from '../../../client/types.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
+import { TransportError } from '../../../protocol/transport-error.js';
 import type { CheckContext, NotJudged } from '../../types.js';
 import { WITH_TASKS_EXTENSION, callableTools, modernTasksExtension, type CallableTool } from './task-support.js';
 
@@ -36,7 +37,15 @@ export async function createModernTask(ctx: CheckContext, argsFor?: (tool: Calla
     const args = argsFor ? argsFor(tool) : tool.args;
     if (!args) continue;
     tried.push(`"${tool.name}"`);
-    const created = await client.callTool(tool.name, args, { timeoutMs: ctx.timeoutMs });
+    let created: RpcOutcome;
+    try {
+      created = await client.callTool(tool.name, args, { timeoutMs: ctx.timeoutMs });
+    } catch (error) {
+      // A tool that does not answer in time (tools.valid-call-succeeds reports it) is passed over.
+      if (!(error instanceof TransportError) || error.kind !== 'timeout') throw error;
+      tried[tried.length - 1] += ' (no answer in time)';
+      continue;
+    }
     if (isObject(created.result) && created.result.resultType === 'task' && typeof created.result.taskId === 'string') {
       return { client, taskId: created.result.taskId, tool: tool.name, created };
     }

@@ -7,6 +7,7 @@ import { isObject } from '../../../protocol/jsonrpc.js';
 import { TASKS_EXTENSION_ID } from '../../../protocol/schemas/result-rules.js';
 import type { CheckContext, NotJudged } from '../../types.js';
 import { sampleObject } from '../mrtr/sample-values.js';
+import { toolArguments } from '../../arguments/call.js';
 
 export { TASKS_EXTENSION_ID };
 /** Requested retention of the tasks a check creates (the server may choose another). */
@@ -45,8 +46,13 @@ export async function callableTools(ctx: CheckContext, accept: (tool: JsonObject
   const reasons: string[] = [];
   for (const tool of candidates) {
     const policy = ctx.callPolicy(tool);
-    if (policy.allowed) allowed.push({ name: String(tool.name), args: policy.args ?? sampleObject(tool.inputSchema), tool });
-    else reasons.push(policy.reason);
+    if (!policy.allowed) {
+      reasons.push(policy.reason);
+      continue;
+    }
+    // The server's own values first (src/check/arguments); made-up ones when nothing fits.
+    const chosen = await toolArguments(ctx, tool);
+    allowed.push({ name: String(tool.name), args: chosen.candidates?.[0]?.args ?? sampleObject(tool.inputSchema), tool });
   }
   if (allowed.length > 0) return allowed;
   return { skip: `no ${what} may be called (${reasons[0]})`, incomplete: 'no-callable-tool' };

@@ -5,11 +5,10 @@
  */
 import type { JsonObject, McpClient, RpcOutcome } from '../../../client/types.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
-import { TransportError } from '../../../protocol/transport-error.js';
-import type { CheckContext } from '../../types.js';
+import type { CheckContext, Evidence } from '../../types.js';
 import { describeError } from './answer.js';
 import { listedTools } from './listed-tools.js';
-import { sampleArguments } from './sample-arguments.js';
+import { callWithCandidates, toolArguments } from '../../arguments/call.js';
 
 export interface OutputCall {
   name: string;
@@ -20,6 +19,8 @@ export interface OutputCall {
   result?: JsonObject;
   /** Why this tool's answer cannot be judged. */
   unjudged?: string;
+  /** Where each argument came from ("id ← resources/list …"). */
+  argumentSources?: string;
 }
 
 export type OutputCalls = { calls: OutputCall[]; none?: undefined } | { calls?: undefined; none: string };
@@ -50,21 +51,19 @@ async function callOne(ctx: CheckContext, tool: Record<string, unknown>): Promis
   const call: OutputCall = { name, outputSchema: tool.outputSchema };
   const policy = ctx.callPolicy(tool);
   if (!policy.allowed) return { ...call, unjudged: policy.reason };
-  let args = policy.args;
-  if (!args) {
-    const built = sampleArguments(tool.inputSchema);
-    if (!built.ok) return { ...call, unjudged: `"${name}": ${built.reason}; give its arguments in a --calls file` };
-    args = built.args;
-  }
-  call.args = args;
-  try {
-    call.outcome = await ctx.client.callTool(name, args);
-  } catch (error) {
-    if (error instanceof TransportError) return { ...call, unjudged: `"${name}" could not be called: ${error.message}` };
-    throw error;
-  }
+  const chosen = await toolArguments(ctx, tool);
+  if (!chosen.candidates) return { ...call, unjudged: chosen.reason };
+  const attempts = await callWithCandidates(ctx, tool, chosen.candidates);
+  const last = attempts.at(-1);
+  if (!last) return { ...call, unjudged: `"${name}" was not called (the check was cancelled)` };
+  call.args = last.candidate.args;
+  call.argumentSources = last.sources;
+  if (!last.outcome) return { ...call, unjudged: `"${name}" could not be called: ${last.failure ?? 'no answer'}` };
+  call.outcome = last.outcome;
   const { result, error } = call.outcome;
-  const given = policy.args ? 'the --calls arguments' : `generated arguments ${JSON.stringify(args)}`;
+  const given = policy.args
+    ? 'the --calls arguments'
+    : `arguments ${JSON.stringify(call.args)} (${last.sources})${attempts.length > 1 ? ` after ${attempts.length - 1} other set(s)` : ''}`;
   if (error) return { ...call, unjudged: `"${name}" answered ${describeError(error)} to ${given}` };
   if (!isObject(result)) return { ...call, unjudged: `"${name}" gave no result` };
   if (result.resultType !== undefined && result.resultType !== 'complete')
@@ -76,4 +75,10 @@ async function callOne(ctx: CheckContext, tool: Record<string, unknown>): Promis
 /** The skip message of a check that judged no call: every reason, in one sentence. */
 export function nothingJudged(calls: OutputCall[]): string {
   return `no successful call to judge: ${calls.map((call) => call.unjudged ?? `"${call.name}" not applicable`).join('; ')}`;
+}
+
+/** Evidence of one call, saying where its arguments came from. */
+export function callEvidence(ctx: CheckContext, call: OutputCall): Evidence {
+  const evidence = ctx.evidence(call.outcome!.frames);
+  return call.argumentSources ? { ...evidence, note: `arguments: ${call.argumentSources}` } : evidence;
 }

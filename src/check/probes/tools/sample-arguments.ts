@@ -16,7 +16,7 @@ export function sampleArguments(inputSchema: unknown): Built {
   return built.ok ? { ok: true, args: built.value as Record<string, unknown> } : built;
 }
 
-type Value = { ok: true; value: unknown } | { ok: false; reason: string };
+export type Value = { ok: true; value: unknown } | { ok: false; reason: string };
 
 function sampleObject(schema: Schema, path: string, depth: number): Value {
   const properties = isSchema(schema.properties) ? schema.properties : {};
@@ -30,6 +30,11 @@ function sampleObject(schema: Schema, path: string, depth: number): Value {
     value[name] = sampled.value;
   }
   return { ok: true, value };
+}
+
+/** A value for one property, made up from its schema (the last resort of src/check/arguments). */
+export function madeUpValue(schema: unknown, path: string): Value {
+  return isSchema(schema) ? sampleValue(schema, path, 1) : { ok: false, reason: `${path} has no schema to build a value from` };
 }
 
 function sampleValue(schema: Schema, path: string, depth: number): Value {

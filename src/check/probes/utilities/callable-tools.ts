@@ -1,10 +1,11 @@
 /**
  * The tools a utilities check may call (ctx.callPolicy), with their arguments (the --calls file's,
- * else ones built from the schema), at most MAX_CALLED: progress, logging and cancellation are
- * seen only while a tool runs, and the check needs one that runs long enough or speaks up.
+ * else the best of src/check/arguments: the server's own values, examples, made-up ones), at most
+ * MAX_CALLED: progress, logging and cancellation are seen only while a tool runs, and the check
+ * needs one that runs long enough or speaks up.
  */
 import type { CheckContext, NotJudged } from '../../types.js';
-import { sampleArguments } from '../tools/sample-arguments.js';
+import { toolArguments } from '../../arguments/call.js';
 
 export const MAX_CALLED = 6;
 
@@ -33,16 +34,13 @@ export async function callableTools(ctx: CheckContext): Promise<CallableOrNot> {
       reasons.push(policy.reason);
       continue;
     }
-    if (policy.args) {
-      tools.push({ name: tool.name, args: policy.args });
-    } else {
-      const built = sampleArguments(tool.inputSchema);
-      if (!built.ok) {
-        reasons.push(`"${tool.name}": ${built.reason}`);
-        continue;
-      }
-      tools.push({ name: tool.name, args: built.args });
+    // The best candidate (the --calls file's, else the server's own values first): these checks call once.
+    const chosen = await toolArguments(ctx, tool);
+    if (!chosen.candidates) {
+      reasons.push(chosen.reason);
+      continue;
     }
+    tools.push({ name: tool.name, args: chosen.candidates[0]!.args });
     if (tools.length === MAX_CALLED) break;
   }
   if (tools.length > 0) return { tools };

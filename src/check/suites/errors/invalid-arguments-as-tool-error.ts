@@ -9,7 +9,7 @@
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation, incomplete } from '../../define.js';
 import { clip, describeAnswer, errorOf, evidenceOf } from '../../probes/protocol/probe.js';
-import { callWithInvalidArguments, NO_TOOLS, type InvalidCall } from '../../probes/errors/invalid-arguments.js';
+import { callWithInvalidArguments, NO_TOOLS, uncredited, type InvalidCall } from '../../probes/errors/invalid-arguments.js';
 
 /** The first revision with SEP-1303. */
 const SEP_1303_REVISION = '2025-11-25';
@@ -25,8 +25,11 @@ export default defineCheck({
     if (ctx.era === 'legacy' && ctx.client.protocolVersion < SEP_1303_REVISION) {
       return skip(`the session speaks ${ctx.client.protocolVersion}; input validation errors became tool errors in ${SEP_1303_REVISION} (SEP-1303)`);
     }
-    const calls = await callWithInvalidArguments(ctx);
-    if (typeof calls === 'string') return calls === NO_TOOLS ? skip(calls) : incomplete('no-callable-tool', calls);
+    const all = await callWithInvalidArguments(ctx);
+    if (typeof all === 'string') return all === NO_TOOLS ? skip(all) : incomplete('no-callable-tool', all);
+    // Judged only where the tool took valid arguments: a tool that errs on everything says nothing here.
+    const calls = all.filter((call) => call.good.succeeded);
+    if (calls.length === 0) return incomplete('no-good-call', uncredited(all));
     const evidence = calls.map((call) => evidenceOf(call.answer));
     const protocolError = calls.find((call) => errorOf(call.answer));
     if (protocolError) {

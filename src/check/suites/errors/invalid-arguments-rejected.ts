@@ -3,12 +3,13 @@
  * servers MUST validate all tool inputs (server/tools "Security Considerations"). Both probes
  * count: a property of the wrong type and a required property left out. Either a result with
  * isError: true or a JSON-RPC error counts as rejected here; which of the two is the better
- * answer is errors.invalid-arguments-as-tool-error's business.
+ * answer is errors.invalid-arguments-as-tool-error's business. A rejection is credited only when
+ * the same tool took valid arguments (a tool that fails every call proves nothing by failing this).
  */
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation, incomplete } from '../../define.js';
 import { clip, describeAnswer, errorOf, evidenceOf } from '../../probes/protocol/probe.js';
-import { callWithInvalidArguments, NO_TOOLS, type InvalidCall } from '../../probes/errors/invalid-arguments.js';
+import { callWithInvalidArguments, NO_TOOLS, uncredited, type InvalidCall } from '../../probes/errors/invalid-arguments.js';
 
 type Verdict = { rejected: true; how: string } | { rejected: false; code: string; why: string } | { undecided: string };
 
@@ -23,10 +24,13 @@ export default defineCheck({
     const calls = await callWithInvalidArguments(ctx);
     if (typeof calls === 'string') return calls === NO_TOOLS ? skip(calls) : incomplete('no-callable-tool', calls);
     const evidence = calls.map((call) => evidenceOf(call.answer));
-    const verdicts = calls.map((call) => ({ sent: describeCall(call), verdict: judge(call) }));
+    const verdicts = calls.map((call) => ({ call, sent: describeCall(call), verdict: judge(call) }));
     const accepted = verdicts.find((v) => 'rejected' in v.verdict && !v.verdict.rejected);
     if (accepted && 'why' in accepted.verdict) return violation(accepted.verdict.code, `${accepted.sent} ${accepted.verdict.why}`, evidence);
-    const rejected = verdicts.filter((v) => 'rejected' in v.verdict);
+    const judged = verdicts.filter((v) => 'rejected' in v.verdict);
+    // A tool that rejects every call rejects bad arguments too: that says nothing about validation.
+    const rejected = judged.filter((v) => v.call.good.succeeded);
+    if (judged.length > 0 && rejected.length === 0) return incomplete('no-good-call', uncredited(judged.map((v) => v.call)));
     if (rejected.length === 0)
       return incomplete('input-required', verdicts.map((v) => `${v.sent} ${'undecided' in v.verdict ? v.verdict.undecided : ''}`).join('; '));
     return pass(rejected.map((v) => `${v.sent} was rejected with ${'how' in v.verdict ? v.verdict.how : ''}`).join('; '), evidence);

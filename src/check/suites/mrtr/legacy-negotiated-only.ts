@@ -8,7 +8,7 @@
 import { isNotification, isObject, isRequest, isResponse, type JsonObject } from '../../../protocol/jsonrpc.js';
 import type { Frame, Trace } from '../../../wire/trace.js';
 import { defineCheck, pass, skip } from '../../define.js';
-import { sampleArguments } from '../../probes/tools/sample-arguments.js';
+import { callWithCandidates, toolArguments } from '../../arguments/call.js';
 import { declaredElicitationModes } from '../../probes/mrtr/declared-scan.js';
 import { traceProblems, type TraceProblem } from '../../probes/mrtr/trace-scan.js';
 
@@ -41,9 +41,10 @@ export default defineCheck({
       const readOnly = (tool: JsonObject) => isObject(tool.annotations) && tool.annotations.readOnlyHint === true;
       for (const tool of [...tools.filter((tool) => !readOnly(tool)), ...tools.filter(readOnly)].slice(0, MAX_CALLS)) {
         if (ctx.signal.aborted) break;
-        const policy = ctx.callPolicy(tool);
-        const built = policy.allowed && policy.args ? { ok: true as const, args: policy.args } : sampleArguments(tool.inputSchema);
-        if (built.ok) await bare.callTool(String(tool.name), built.args).catch(() => undefined);
+        // The server's own ids first, so a tool that would ask for input gets past "not found".
+        const chosen = await toolArguments(ctx, tool);
+        if (chosen.candidates)
+          await callWithCandidates(ctx, tool, chosen.candidates, { send: (args) => bare.callTool(String(tool.name), args) }).catch(() => undefined);
       }
     }
     let sessions = 0;

@@ -5,7 +5,7 @@
  * error (a result, or asking again as if nothing was sent) means it was not validated.
  */
 import { defineCheck, pass, violation, notJudged } from '../../define.js';
-import { ALL_INPUT_CAPABILITIES, describeOutcome, findInputRequired, requestWith, retryParams } from '../../probes/mrtr/input-required.js';
+import { ALL_INPUT_CAPABILITIES, describeOutcome, findInputRequired, requestWith, retryParams, foundEvidence } from '../../probes/mrtr/input-required.js';
 
 export default defineCheck({
   id: 'mrtr.malformed-input-responses',
@@ -21,7 +21,7 @@ export default defineCheck({
       ...retryParams(found.result),
       inputResponses: 'mcpvet: not an InputResponses object',
     });
-    const evidence = [ctx.evidence(found.outcome.frames), ctx.evidence(outcome.frames)];
+    const evidence = [foundEvidence(ctx, found), ctx.evidence(outcome.frames)];
     if (outcome.error) return pass(`${found.candidate.label}: a retry whose inputResponses is a string was refused with ${describeOutcome(outcome)}`);
     return violation(
       'not-an-error',

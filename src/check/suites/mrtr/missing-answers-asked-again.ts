@@ -6,7 +6,7 @@
  */
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, violation, notJudged } from '../../define.js';
-import { ALL_INPUT_CAPABILITIES, describeOutcome, findInputRequired, isInputRequired, requestWith } from '../../probes/mrtr/input-required.js';
+import { ALL_INPUT_CAPABILITIES, describeOutcome, findInputRequired, isInputRequired, requestWith, foundEvidence } from '../../probes/mrtr/input-required.js';
 
 export default defineCheck({
   id: 'mrtr.missing-answers-asked-again',
@@ -23,7 +23,7 @@ export default defineCheck({
     const asked = Object.keys(found.result.inputRequests as object);
     const state = typeof found.result.requestState === 'string' ? { requestState: found.result.requestState } : {};
     const outcome = await requestWith(ctx.client, found.candidate, ALL_INPUT_CAPABILITIES, { ...state, inputResponses: {} });
-    const evidence = [ctx.evidence(found.outcome.frames), ctx.evidence(outcome.frames)];
+    const evidence = [foundEvidence(ctx, found), ctx.evidence(outcome.frames)];
     const again = isInputRequired(outcome) && isObject(outcome.result?.inputRequests) ? Object.keys(outcome.result.inputRequests) : [];
     if (again.length > 0) return pass(`${found.candidate.label}: a retry without answers to ${asked.join(', ')} was asked again (${again.join(', ')})`);
     if (outcome.error) {

@@ -4,7 +4,7 @@
  * the server side (DIGEST §7). mcpvet completes the flow, then sends the final retry again with a
  * new id; the rule is judged by whether that replay is refused (an error, or asking again).
  */
-import { ALL_INPUT_CAPABILITIES, describeOutcome, isInputRequired, requestWith, retryParams } from '../../probes/mrtr/input-required.js';
+import { ALL_INPUT_CAPABILITIES, describeOutcome, isInputRequired, requestWith, retryParams, foundEvidence } from '../../probes/mrtr/input-required.js';
 import { defineCheck, pass, violation, notJudged, incomplete } from '../../define.js';
 import type { Evidence } from '../../types.js';
 import { findGuardingState } from '../../probes/mrtr/state-flow.js';
@@ -23,7 +23,7 @@ export default defineCheck({
   async run(ctx) {
     const found = await findGuardingState(ctx);
     if ('skip' in found) return notJudged(found);
-    const evidence: Evidence[] = [ctx.evidence(found.outcome.frames)];
+    const evidence: Evidence[] = [foundEvidence(ctx, found)];
     let result = found.result;
     let lastRetry = retryParams(result);
     for (let round = 2; round <= MAX_ROUNDS; round++) {

@@ -6,7 +6,15 @@
 import { defineCheck, pass, violation, notJudged } from '../../define.js';
 import type { Evidence } from '../../types.js';
 import { otherInstance } from '../../probes/stateless/other-instance.js';
-import { ALL_INPUT_CAPABILITIES, describeOutcome, findInputRequired, isInputRequired, requestWith, retryParams } from '../../probes/mrtr/input-required.js';
+import {
+  ALL_INPUT_CAPABILITIES,
+  describeOutcome,
+  findInputRequired,
+  isInputRequired,
+  requestWith,
+  retryParams,
+  foundEvidence,
+} from '../../probes/mrtr/input-required.js';
 
 const MAX_ROUNDS = 4;
 
@@ -25,7 +33,7 @@ export default defineCheck({
     const other = await otherInstance(ctx);
     try {
       const clients = [ctx.client, other.client];
-      const evidence: Evidence[] = [ctx.evidence(found.outcome.frames)];
+      const evidence: Evidence[] = [foundEvidence(ctx, found)];
       let result = found.result;
       for (let round = 2; round <= MAX_ROUNDS; round++) {
         const client = clients[(round - 1) % 2]!;

@@ -5,7 +5,7 @@
  * judges states of requests that are not read-only tools: a retry carrying a changed state must
  * not complete. "Rejected" means a JSON-RPC error, or asking again (input_required).
  */
-import { ALL_INPUT_CAPABILITIES, describeOutcome, isInputRequired, requestWith, retryParams } from '../../probes/mrtr/input-required.js';
+import { ALL_INPUT_CAPABILITIES, describeOutcome, isInputRequired, requestWith, retryParams, foundEvidence } from '../../probes/mrtr/input-required.js';
 import { defineCheck, pass, violation, notJudged } from '../../define.js';
 import { findGuardingState, tamper } from '../../probes/mrtr/state-flow.js';
 
@@ -22,7 +22,7 @@ export default defineCheck({
     const genuine = retryParams(found.result);
     const { state, position } = tamper(genuine.requestState as string);
     const outcome = await requestWith(ctx.client, found.candidate, ALL_INPUT_CAPABILITIES, { ...genuine, requestState: state });
-    const evidence = [ctx.evidence(found.outcome.frames), ctx.evidence(outcome.frames)];
+    const evidence = [foundEvidence(ctx, found), ctx.evidence(outcome.frames)];
     if (outcome.error || isInputRequired(outcome)) {
       return pass(`${found.candidate.label}: a requestState with character ${position} changed was refused (${describeOutcome(outcome)})`);
     }

@@ -6,7 +6,7 @@
  */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { defineCheck, pass, violation, notJudged } from '../../define.js';
-import { capabilitiesNeeded, describeOutcome, findInputRequired, requestWith } from '../../probes/mrtr/input-required.js';
+import { capabilitiesNeeded, describeOutcome, findInputRequired, requestWith, foundEvidence } from '../../probes/mrtr/input-required.js';
 
 export default defineCheck({
   id: 'mrtr.undeclared-input-kinds',
@@ -22,7 +22,7 @@ export default defineCheck({
     // A fresh connection, so nothing declared earlier can be in play (stateless.no-capability-carryover judges that).
     const fresh = await ctx.openClient();
     const outcome = await requestWith(fresh, candidate, {});
-    const evidence = [ctx.evidence(found.outcome.frames), ctx.evidence(outcome.frames, fresh)];
+    const evidence = [foundEvidence(ctx, found), ctx.evidence(outcome.frames, fresh)];
     if (outcome.error?.code === ErrorCode.MissingRequiredClientCapability) {
       return pass(`${candidate.label} asks for ${found.capabilities.join(', ')} when declared, and answers -32021 when not`);
     }

@@ -7,7 +7,7 @@
 import type { JsonObject } from '../../../protocol/jsonrpc.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
-import { ALL_INPUT_CAPABILITIES, answerFor, describeOutcome, findInputRequired, requestWith } from '../../probes/mrtr/input-required.js';
+import { ALL_INPUT_CAPABILITIES, answerFor, describeOutcome, findInputRequired, requestWith, foundEvidence } from '../../probes/mrtr/input-required.js';
 
 export const UNKNOWN_KEY = 'mcpvet-unrequested-7f3a';
 
@@ -29,7 +29,7 @@ export default defineCheck({
       ALL_INPUT_CAPABILITIES,
       declinedRetry(found.result, { [UNKNOWN_KEY]: { action: 'accept', content: {} } }),
     );
-    const evidence = [ctx.evidence(found.outcome.frames), ctx.evidence(withExtra.frames)];
+    const evidence = [foundEvidence(ctx, found), ctx.evidence(withExtra.frames)];
     if (!withExtra.error)
       return pass(
         `${found.candidate.label}: a retry with an extra inputResponses key "${UNKNOWN_KEY}" was answered with ${describeOutcome(withExtra)}, not refused`,

@@ -19,6 +19,7 @@ import structuredContentMirrored from './structured-content-mirrored.js';
 import embeddedResourcesCapability from './embedded-resources-capability.js';
 import listChangedNotification from './list-changed-notification.js';
 import extensionFallback from './extension-fallback.js';
+import validCallSucceeds from './valid-call-succeeds.js';
 
 export const checks: CheckDefinition[] = [
   listShape,
@@ -40,4 +41,5 @@ export const checks: CheckDefinition[] = [
   embeddedResourcesCapability,
   listChangedNotification,
   extensionFallback,
+  validCallSucceeds,
 ];

@@ -5,7 +5,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation, incomplete } from '../../define.js';
-import { nothingJudged, outputCalls } from '../../probes/tools/output-calls.js';
+import { callEvidence, nothingJudged, outputCalls } from '../../probes/tools/output-calls.js';
 import { parseJson } from '../../../wire/json-depth.js';
 
 export default defineCheck({
@@ -29,7 +29,7 @@ export default defineCheck({
       return violation(
         'not-mirrored',
         `${unmirrored.map((call) => `"${call.name}"`).join(', ')} returned structuredContent without a text block holding the same JSON; clients without structured output see only content`,
-        unmirrored.map((call) => ctx.evidence(call.outcome!.frames)),
+        unmirrored.map((call) => callEvidence(ctx, call)),
       );
     }
     return pass(`${judged.map((call) => `"${call.name}"`).join(', ')} mirror structuredContent as JSON text`);

@@ -1,6 +1,6 @@
 /** A tool that declares an outputSchema MUST return structuredContent on a successful call. */
 import { defineCheck, pass, skip, violation, incomplete } from '../../define.js';
-import { nothingJudged, outputCalls } from '../../probes/tools/output-calls.js';
+import { callEvidence, nothingJudged, outputCalls } from '../../probes/tools/output-calls.js';
 
 export default defineCheck({
   id: 'tools.structured-content-present',
@@ -19,7 +19,7 @@ export default defineCheck({
       return violation(
         'missing-structured-content',
         `${missing.map((call) => `"${call.name}"`).join(', ')} declare(s) an outputSchema but a successful call returned no structuredContent`,
-        missing.map((call) => ctx.evidence(call.outcome!.frames)),
+        missing.map((call) => callEvidence(ctx, call)),
       );
     }
     return pass(`${judged.map((call) => `"${call.name}"`).join(', ')} returned structuredContent`);

@@ -2,7 +2,7 @@
 import { compileSchema, schemaProblems, unenforcedPatterns } from '../../../protocol/json-schema.js';
 import { defineCheck, pass, skip, violation, incomplete } from '../../define.js';
 import { summarize } from '../../probes/tools/answer.js';
-import { nothingJudged, outputCalls } from '../../probes/tools/output-calls.js';
+import { callEvidence, nothingJudged, outputCalls } from '../../probes/tools/output-calls.js';
 
 export default defineCheck({
   id: 'tools.structured-content-valid',
@@ -32,7 +32,7 @@ export default defineCheck({
       return violation(
         'does-not-match-schema',
         `structuredContent does not match the outputSchema: ${invalid.map(({ call, problems }) => `"${call.name}": ${summarize(problems, 3)}`).join('; ')}${caveat}`,
-        invalid.map(({ call }) => ctx.evidence(call.outcome!.frames)),
+        invalid.map(({ call }) => callEvidence(ctx, call)),
       );
     }
     return pass(`structuredContent of ${judged.map((call) => `"${call.name}"`).join(', ')} matches the outputSchema${caveat}`);
