@@ -8,6 +8,7 @@ import { makeCallPolicy } from './calls-file.js';
 import { ALL_CHECKS } from './registry.js';
 import { runChecks, selectChecks, summarize, type RunOptions, type Selection } from './runner.js';
 import type { AuthTokens, CheckDefinition, RunReport } from './types.js';
+import { DEFAULT_WARM_PROCESSES, WarmPool } from './warm-pool.js';
 
 export interface CheckRunOptions extends Selection, RunOptions {
   era?: EraPreference;
@@ -21,6 +22,8 @@ export interface CheckRunOptions extends Selection, RunOptions {
   tokens?: AuthTokens;
   /** The checks to choose from (default: all of mcpvet's). */
   checks?: CheckDefinition[];
+  /** stdio: server processes kept starting for fresh connections (default 2; 0 starts each on demand). */
+  warmProcesses?: number;
 }
 
 export async function runCheckRun(target: Target, options: CheckRunOptions = {}): Promise<RunReport> {
@@ -28,8 +31,12 @@ export async function runCheckRun(target: Target, options: CheckRunOptions = {})
   const started = performance.now();
   const timeoutMs = options.timeoutMs ?? 10_000;
   const client = await connect(target, { era: options.era ?? 'auto', timeoutMs, host: options.host });
+  let warm: WarmPool | undefined;
   try {
     const checks = selectChecks(options.checks ?? ALL_CHECKS, options);
+    // The era is known: fresh connections will open in it, so their processes can start now.
+    const warmProcesses = options.warmProcesses ?? DEFAULT_WARM_PROCESSES;
+    if (target.transport === 'stdio' && warmProcesses > 0 && checks.length > 1) warm = new WarmPool(target, warmProcesses);
     const results = await runChecks(
       checks,
       {
@@ -42,6 +49,7 @@ export async function runCheckRun(target: Target, options: CheckRunOptions = {})
         traces: [client.trace],
         specSchemaFile: options.specSchemaFile,
         tokens: options.tokens,
+        warm,
       },
       options,
     );
@@ -60,6 +68,6 @@ export async function runCheckRun(target: Target, options: CheckRunOptions = {})
       summary: summarize(results),
     };
   } finally {
-    await client.close();
+    await Promise.all([warm?.close(), client.close()]);
   }
 }

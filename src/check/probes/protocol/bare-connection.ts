@@ -4,17 +4,15 @@
  * trace joins the run's traces, so the final message validation sees it too.
  */
 import { MCPVET_CLIENT_INFO } from '../../../client/base-client.js';
-import { openChannel } from '../../../client/connect.js';
 import { LegacyClient } from '../../../client/legacy-client.js';
-import { Trace } from '../../../wire/trace.js';
 import type { CheckContext } from '../../types.js';
 import { exchange, probeId, type Answer } from './probe.js';
 
 /** Sends one `initialize` offering `version` on a fresh connection, and ends that connection. */
 export async function probeInitialize(ctx: CheckContext, version: string): Promise<Answer> {
-  const trace = new Trace();
-  const client = new LegacyClient(openChannel(ctx.target, trace), ctx.target, { timeoutMs: ctx.timeoutMs });
-  ctx.traces().push(trace);
+  const channel = ctx.freshChannel();
+  const client = new LegacyClient(channel, ctx.target, { timeoutMs: ctx.timeoutMs });
+  ctx.traces().push(channel.trace);
   try {
     const message = {
       jsonrpc: '2.0',

@@ -4,11 +4,9 @@
  * A fresh connection sends `initialize`, then nothing, and watches for QUIET_MS.
  */
 import { MCPVET_CLIENT_INFO } from '../../../client/base-client.js';
-import { openChannel } from '../../../client/connect.js';
 import { LegacyClient } from '../../../client/legacy-client.js';
 import { isRequest } from '../../../protocol/jsonrpc.js';
 import { LATEST_LEGACY_VERSION } from '../../../protocol/versions.js';
-import { Trace } from '../../../wire/trace.js';
 import { defineCheck, pass, violation } from '../../define.js';
 import { describeAnswer, exchange, probeId } from '../../probes/protocol/probe.js';
 
@@ -22,8 +20,9 @@ export default defineCheck({
   eras: ['legacy'],
   spec: '2025-11-25/basic/lifecycle#initialization',
   async run(ctx) {
-    const trace = new Trace();
-    const client = new LegacyClient(openChannel(ctx.target, trace), ctx.target, { timeoutMs: ctx.timeoutMs });
+    const channel = ctx.freshChannel();
+    const trace = channel.trace;
+    const client = new LegacyClient(channel, ctx.target, { timeoutMs: ctx.timeoutMs });
     ctx.traces().push(trace);
     try {
       const message = {
