@@ -66,7 +66,10 @@ async function slowStart() {
     const log = join(dir, 'processes.ndjson');
     Object.assign(process.env, { START_DELAY_MS: String(delayMs), SLOW_START_LOG: log });
     const { ms, rssKb } = runOnce(node, ['dist/cli.js', 'check', '--format', 'json', '--', node, slow]);
-    const entries = readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const entries = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     rmSync(dir, { recursive: true, force: true });
     const answers = entries.filter((entry) => entry.event === 'answer');
     samples.push({

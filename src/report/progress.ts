@@ -108,7 +108,9 @@ function perSuite(stream: ProgressStream, checks: { id: string; suite: Suite }[]
     const counts = COUNTED.filter((status) => tally.counts[status]).map((status) => `${tally.counts[status]} ${status}`);
     const took = tally.started === undefined ? '' : ` (${formatDuration(performance.now() - tally.started)})`;
     const unfinished = tally.left > 0 ? `, ${tally.left} not run` : '';
-    stream.write(`[suite ${reported}/${tallies.size}] ${suite}: ${total} check${total === 1 ? '' : 's'}, ${counts.join(', ') || 'none done'}${unfinished}${took}\n`);
+    stream.write(
+      `[suite ${reported}/${tallies.size}] ${suite}: ${total} check${total === 1 ? '' : 's'}, ${counts.join(', ') || 'none done'}${unfinished}${took}\n`,
+    );
   };
   return {
     onCheckStart(check) {

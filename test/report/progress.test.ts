@@ -35,7 +35,13 @@ describe('progress', () => {
 
   it('at the end, reports a suite whose checks did not all finish', () => {
     const s = stream(false);
-    const progress = createProgress({ stream: s, checks: [{ id: 'tools.a', suite: 'tools' }, { id: 'tools.b', suite: 'tools' }] });
+    const progress = createProgress({
+      stream: s,
+      checks: [
+        { id: 'tools.a', suite: 'tools' },
+        { id: 'tools.b', suite: 'tools' },
+      ],
+    });
     progress.onCheckStart({ id: 'tools.a' });
     progress.onCheckDone(result({ id: 'tools.a', status: 'warn' }));
     progress.finish();
