@@ -1,6 +1,6 @@
 /** One whole check run against a target: connect, select, run, and build the RunReport. */
 import { connect } from '../client/connect.js';
-import type { InputHost, McpClient } from '../client/types.js';
+import type { InputHost } from '../client/types.js';
 import type { EraPreference } from '../protocol/versions.js';
 import { describeTarget, type Target } from '../wire/target.js';
 import pkg from '../../package.json' with { type: 'json' };
@@ -31,17 +31,11 @@ export async function runCheckRun(target: Target, options: CheckRunOptions = {})
   const started = performance.now();
   const timeoutMs = options.timeoutMs ?? 10_000;
   const checks = selectChecks(options.checks ?? ALL_CHECKS, options);
-  // A process does not depend on the era: the pool starts with the shared connection. (The
-  // legacy handshake after an era probe starts its own process: it shares the probe's trace.)
+  const client = await connect(target, { era: options.era ?? 'auto', timeoutMs, host: options.host });
+  // Started once the server answered, not beside the era probe: extra processes starting then
+  // slow the first answer on a loaded machine, and a server that cannot be reached costs nothing more.
   const warmProcesses = options.warmProcesses ?? DEFAULT_WARM_PROCESSES;
   const warm = target.transport === 'stdio' && warmProcesses > 0 && checks.length > 1 ? new WarmPool(target, warmProcesses) : undefined;
-  let client: McpClient;
-  try {
-    client = await connect(target, { era: options.era ?? 'auto', timeoutMs, host: options.host });
-  } catch (error) {
-    await warm?.close();
-    throw error;
-  }
   try {
     const results = await runChecks(
       checks,
