@@ -1,14 +1,15 @@
 /** What a check sees: the shared connection, fresh connections on demand, the call policy, evidence helpers. */
-import { connect } from '../client/connect.js';
+import { connect, openChannel } from '../client/connect.js';
 import { scriptedHost } from '../client/host.js';
 import { withRequestSignal } from '../client/request-signal.js';
 import type { InputHost, McpClient } from '../client/types.js';
 import type { Target } from '../wire/target.js';
-import type { Frame, Trace } from '../wire/trace.js';
+import { Trace, type Frame } from '../wire/trace.js';
 import { isObject } from '../protocol/jsonrpc.js';
 import type { CallPolicy } from './calls-file.js';
 import { curlFor } from './curl.js';
 import type { AuthTokens, CheckContext, Evidence, OpenClientOptions } from './types.js';
+import type { WarmPool } from './warm-pool.js';
 
 export interface RunEnvironment {
   client: McpClient;
@@ -21,6 +22,8 @@ export interface RunEnvironment {
   traces: Trace[];
   specSchemaFile?: string;
   tokens?: AuthTokens;
+  /** stdio: processes of the target started ahead of need, for fresh connections. */
+  warm?: WarmPool;
 }
 
 export function createContext(run: RunEnvironment, signal: AbortSignal, opened: McpClient[]): CheckContext {
@@ -45,10 +48,14 @@ export function createContext(run: RunEnvironment, signal: AbortSignal, opened: 
         timeoutMs: run.timeoutMs,
         host,
         shutdown: options.shutdown,
+        channel: warmChannel(run, options),
       });
       opened.push(client);
       if (!options.ownVerdict) run.traces.push(client.trace);
       return client;
+    },
+    freshChannel() {
+      return warmChannel(run, {}) ?? openChannel(run.target, new Trace());
     },
     evidence(frames, client = run.client): Evidence {
       const slice = ownFrames(client.trace.range(frames.from, frames.to));
@@ -56,6 +63,13 @@ export function createContext(run: RunEnvironment, signal: AbortSignal, opened: 
       return { frames: slice, curl: request ? curlFor(request) : undefined };
     },
   };
+}
+
+/** A warm process of the run's own target, when the connection asked for is a plain fresh one. */
+function warmChannel(run: RunEnvironment, options: OpenClientOptions) {
+  // A process shut down in its own way (a check that judges the exit) is started for that check.
+  if (!run.warm || options.shutdown || (options.target && options.target !== run.target)) return undefined;
+  return run.warm.take();
 }
 
 /** tools/list once per run (every check that needs tools shares it). */

@@ -8,6 +8,7 @@ import { makeCallPolicy } from './calls-file.js';
 import { ALL_CHECKS } from './registry.js';
 import { runChecks, selectChecks, summarize, type RunOptions, type Selection } from './runner.js';
 import type { AuthTokens, CheckDefinition, RunReport } from './types.js';
+import { DEFAULT_WARM_PROCESSES, WarmPool } from './warm-pool.js';
 
 export interface CheckRunOptions extends Selection, RunOptions {
   era?: EraPreference;
@@ -21,15 +22,21 @@ export interface CheckRunOptions extends Selection, RunOptions {
   tokens?: AuthTokens;
   /** The checks to choose from (default: all of mcpvet's). */
   checks?: CheckDefinition[];
+  /** stdio: server processes kept starting for fresh connections (default 2; 0 starts each on demand). */
+  warmProcesses?: number;
 }
 
 export async function runCheckRun(target: Target, options: CheckRunOptions = {}): Promise<RunReport> {
   const startedAt = new Date();
   const started = performance.now();
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const checks = selectChecks(options.checks ?? ALL_CHECKS, options);
   const client = await connect(target, { era: options.era ?? 'auto', timeoutMs, host: options.host });
+  // Started once the server answered, not beside the era probe: extra processes starting then
+  // slow the first answer on a loaded machine, and a server that cannot be reached costs nothing more.
+  const warmProcesses = options.warmProcesses ?? DEFAULT_WARM_PROCESSES;
+  const warm = target.transport === 'stdio' && warmProcesses > 0 && checks.length > 1 ? new WarmPool(target, warmProcesses) : undefined;
   try {
-    const checks = selectChecks(options.checks ?? ALL_CHECKS, options);
     const results = await runChecks(
       checks,
       {
@@ -42,6 +49,7 @@ export async function runCheckRun(target: Target, options: CheckRunOptions = {})
         traces: [client.trace],
         specSchemaFile: options.specSchemaFile,
         tokens: options.tokens,
+        warm,
       },
       options,
     );
@@ -60,6 +68,6 @@ export async function runCheckRun(target: Target, options: CheckRunOptions = {})
       summary: summarize(results),
     };
   } finally {
-    await client.close();
+    await Promise.all([warm?.close(), client.close()]);
   }
 }

@@ -1,6 +1,7 @@
 /** The check model (DESIGN.md "Checks"): metadata, one run function, results with evidence. */
 import type { StdioShutdown } from '../client/connect.js';
 import type { McpClient } from '../client/types.js';
+import type { Channel } from '../protocol/channel.js';
 import type { Era } from '../protocol/versions.js';
 import type { Target, Transport } from '../wire/target.js';
 import type { Frame, Trace } from '../wire/trace.js';
@@ -120,6 +121,11 @@ export interface CheckContext {
    * is judged by that check alone) and it is closed when the check ends.
    */
   openClient(options?: OpenClientOptions): Promise<McpClient>;
+  /**
+   * A raw channel to the target on which nothing was sent yet (a fresh process on stdio, warm
+   * when one is ready), for probes whose first message is the subject. The check closes it.
+   */
+  freshChannel(): Channel;
   /** A second instance of the same server (--replica), when one was given. */
   readonly replica?: Target;
   /** Whether a tool may be called (--allow-call, --calls, or readOnlyHint with openWorldHint: false), and with which arguments. */

@@ -34,6 +34,7 @@ export function defineCheckCommand(program: Command): void {
       .option('--spec-schema <file>', 'also validate every server message against this official schema.json')
       .addOption(new Option('--concurrency <n>', 'checks run at once').argParser(Number).default(4))
       .option('--verbose', 'show every check as it finishes, and passing checks in the summary')
+      .option('-q, --quiet', 'no progress on stderr (by default: a line per check on a terminal, a line per suite otherwise)')
       .option('--no-color', 'no colors in console output'),
   );
   check.action(async (server: string[], flags) => {

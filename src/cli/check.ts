@@ -28,6 +28,7 @@ export interface CheckFlags extends TargetFlags, TokenFlags {
   specSchema?: string;
   concurrency: number;
   verbose?: boolean;
+  quiet?: boolean;
   color: boolean;
 }
 
@@ -43,7 +44,7 @@ export async function runCheck(positional: string[], flags: CheckFlags): Promise
   if (unknownFormat) throw usageError(`unknown format "${unknownFormat}" (formats: ${FORMATS.join(', ')})`);
   if (formats.length > 1 && !flags.output) throw usageError(`--format ${formats.join(',')}: several formats need -o DIR (stdout takes one)`);
   if (!Number.isInteger(flags.concurrency) || flags.concurrency < 1) throw usageError('--concurrency takes a positive whole number');
-  await requireSomeChecks(flags, suites as Suite[]);
+  const selected = await requireSomeChecks(flags, suites as Suite[]);
   if (flags.list) return listChecks(flags, suites as Suite[], formats);
 
   const target = await resolveTarget(flags, positional);
@@ -73,7 +74,12 @@ export async function runCheck(positional: string[], flags: CheckFlags): Promise
 
   const color = flags.color && process.stdout.isTTY === true && !process.env.NO_COLOR;
   const { createProgress } = await import('../report/progress.js');
-  const progress = createProgress({ verbose: flags.verbose, color: process.stderr.isTTY === true && flags.color && !process.env.NO_COLOR });
+  const progress = createProgress({
+    verbose: flags.verbose,
+    quiet: flags.quiet,
+    checks: selected,
+    color: process.stderr.isTTY === true && flags.color && !process.env.NO_COLOR,
+  });
   let report = await runCheckRun(target, {
     era: flags.protocolEra,
     timeoutMs: flags.timeout,
@@ -108,11 +114,12 @@ function secretsOf(target: Target): string[] {
   return secretValuesOf(target).map((secret) => secret.value);
 }
 
-/** A selection that matches no check is a typo (`--only '['`), not a clean run. */
-async function requireSomeChecks(flags: CheckFlags, suites: Suite[]): Promise<void> {
+/** The checks selected; a selection that matches none is a typo (`--only '['`), not a clean run. */
+async function requireSomeChecks(flags: CheckFlags, suites: Suite[]): Promise<CheckDefinition[]> {
   const { ALL_CHECKS } = await import('../check/registry.js');
   const { selectChecks } = await import('../check/runner.js');
-  if (selectChecks(ALL_CHECKS, { suites, only: flags.only, skip: flags.skip }).length > 0) return;
+  const selected = selectChecks(ALL_CHECKS, { suites, only: flags.only, skip: flags.skip });
+  if (selected.length > 0) return selected;
   const given = [
     ...suites.map((suite) => `--suite ${suite}`),
     ...flags.only.map((glob) => `--only '${glob}'`),

@@ -24,6 +24,8 @@ export interface ConnectOptions extends ClientOptions {
   probeTimeoutMs?: number;
   /** stdio: how the process is shut down when the client closes. */
   shutdown?: StdioShutdown;
+  /** An untouched channel to the target to use instead of opening one (a warm process); its trace is the connection's. */
+  channel?: Channel;
 }
 
 export type StdioShutdown = Pick<StdioOptions, 'closeGraceMs' | 'graceWhileBusy'>;
@@ -33,8 +35,8 @@ export function openChannel(target: Target, trace: Trace, shutdown: StdioShutdow
 }
 
 export async function connect(target: Target, options: ConnectOptions): Promise<McpClient> {
-  const trace = options.trace ?? new Trace();
-  const channel = openChannel(target, trace, options.shutdown);
+  const trace = options.channel?.trace ?? options.trace ?? new Trace();
+  const channel = options.channel ?? openChannel(target, trace, options.shutdown);
   try {
     switch (options.era ?? 'auto') {
       case 'legacy':

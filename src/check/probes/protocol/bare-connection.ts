@@ -4,9 +4,8 @@
  * trace joins the run's traces, so the final message validation sees it too.
  */
 import { MCPVET_CLIENT_INFO } from '../../../client/base-client.js';
-import { openChannel } from '../../../client/connect.js';
 import { LegacyClient } from '../../../client/legacy-client.js';
-import { Trace } from '../../../wire/trace.js';
+import type { Trace } from '../../../wire/trace.js';
 import type { CheckContext } from '../../types.js';
 import { exchange, probeId, type Answer } from './probe.js';
 
@@ -20,8 +19,9 @@ export async function onBareConnection<T>(
   version: string,
   watch: (answer: Answer, trace: Trace) => Promise<T>,
 ): Promise<{ answer: Answer; watched: T }> {
-  const trace = new Trace();
-  const client = new LegacyClient(openChannel(ctx.target, trace), ctx.target, { timeoutMs: ctx.timeoutMs });
+  const channel = ctx.freshChannel();
+  const trace = channel.trace;
+  const client = new LegacyClient(channel, ctx.target, { timeoutMs: ctx.timeoutMs });
   ctx.traces().push(trace);
   let session: string | undefined;
   try {

@@ -23,8 +23,8 @@ export default defineCheck({
   requires: ['resources'],
   spec: 'server/resources#listing-resources',
   async run(ctx) {
-    const observer = await ctx.openClient();
-    const reader = await ctx.openClient();
+    // Opened side by side: over stdio each is a server process to wait for.
+    const [observer, reader] = await Promise.all([ctx.openClient(), ctx.openClient()]);
     const first = await listPages(observer, 'resources/list');
     if (first.problem) return skip(`cannot compare listings: ${first.problem.message}`);
     const round = await readThenList(ctx, observer, reader, uris(first).slice(0, READS));

@@ -5,12 +5,10 @@
  * seen (its own clientInfo name), so nothing remembered about mcpvet can help.
  */
 import { MCPVET_CLIENT_INFO } from '../../../client/base-client.js';
-import { openChannel } from '../../../client/connect.js';
 import { modernHeaders } from '../../../protocol/headers.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { withModernMeta } from '../../../protocol/meta.js';
 import { TransportError } from '../../../protocol/transport-error.js';
-import { Trace } from '../../../wire/trace.js';
 import { curlFor } from '../../curl.js';
 import { defineCheck, pass, violation } from '../../define.js';
 import type { Evidence } from '../../types.js';
@@ -34,8 +32,8 @@ export default defineCheck({
       },
     );
     const headers = ctx.transport === 'http' ? modernHeaders({ protocolVersion: ctx.client.protocolVersion, method, params }) : {};
-    const trace = new Trace();
-    const channel = openChannel(ctx.target, trace);
+    const channel = ctx.freshChannel();
+    const trace = channel.trace;
     const where = ctx.transport === 'stdio' ? 'a freshly started server process' : 'a new client';
     const evidence = (): Evidence[] => {
       const sent = trace.frames.find((frame) => frame.direction === 'send');

@@ -16,8 +16,10 @@ export default defineCheck({
   spec: 'server/tools#listing-tools',
   async run(ctx) {
     const reference = await ctx.tools();
-    for (let attempt = 1; attempt <= 2; attempt++) {
-      const fresh = await ctx.openClient();
+    // Opened side by side: over stdio each is a server process to wait for.
+    const connections = await Promise.all([ctx.openClient(), ctx.openClient()]);
+    for (const [index, fresh] of connections.entries()) {
+      const attempt = index + 1;
       const tools = await fresh.listAll('tools/list');
       const difference = listDifference(reference, tools);
       if (difference) {

@@ -17,9 +17,9 @@ export default defineCheck({
   requires: ['tools'],
   spec: 'basic/index#statelessness',
   async run(ctx) {
-    const clean = await ctx.openClient();
+    // Opened side by side: over stdio each is a server process to wait for.
+    const [clean, reused] = await Promise.all([ctx.openClient(), ctx.openClient()]);
     const baseline = await walkPages('tools/list', () => clean, {});
-    const reused = await ctx.openClient();
     const declaring = await walkPages('tools/list', () => reused, ALL_INPUT_CAPABILITIES);
     const after = await walkPages('tools/list', () => reused, {});
     for (const [walk, what] of [

@@ -36,9 +36,9 @@ export default defineCheck({
   spec: 'basic/transports/stdio#shutdown',
   async run(ctx) {
     if (ctx.target.transport !== 'stdio') return skip('not a stdio target');
-    const eof = await shutDown(ctx, ctx.target, 'eof');
+    // Two processes of their own, judged apart: they start and settle side by side.
+    const [eof, sigterm] = await Promise.all([shutDown(ctx, ctx.target, 'eof'), shutDown(ctx, ctx.target, 'sigterm')]);
     if (eof.status !== 'pass') return eof;
-    const sigterm = await shutDown(ctx, ctx.target, 'sigterm');
     if (sigterm.status !== 'pass') return sigterm;
     return pass(`${eof.message}; ${sigterm.message}`, [...(eof.evidence ?? []), ...(sigterm.evidence ?? [])]);
   },

@@ -1,0 +1,132 @@
+/**
+ * The warm pool of stdio processes: a process is handed over untouched (its first message is the
+ * taker's own), the checks that judge a process's first message still judge it with the pool in
+ * use, and no process is left behind after a run, a failed start, or Ctrl-C.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { connect } from '../../src/client/connect.js';
+import { runCheckRun } from '../../src/check/run.js';
+import { WarmPool } from '../../src/check/warm-pool.js';
+import type { StdioTarget } from '../../src/wire/target.js';
+import { expectFinding, fixtureStdio } from '../helpers/check.js';
+import { killLeftovers, leftovers, processMarker } from '../helpers/leftovers.js';
+import { CLI, fixture } from '../helpers/paths.js';
+
+interface LogEntry {
+  pid: number;
+  event: 'start' | 'first';
+  method?: string;
+}
+
+let marker: Record<string, string> = {};
+afterEach(() => killLeftovers(marker));
+
+/** The slow-starting server, marked, logging each process's start and first message to a new file. */
+function slowServer(delayMs: number): { target: StdioTarget; log: () => LogEntry[]; file: string } {
+  marker = processMarker();
+  const file = join(mkdtempSync(join(tmpdir(), 'mcpvet-warm-')), 'processes.ndjson');
+  const target: StdioTarget = {
+    transport: 'stdio',
+    command: process.execPath,
+    args: [fixture('slow-start')],
+    env: { ...marker, START_DELAY_MS: String(delayMs), SLOW_START_LOG: file },
+  };
+  const log = (): LogEntry[] =>
+    existsSync(file)
+      ? readFileSync(file, 'utf8')
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as LogEntry)
+      : [];
+  return { target, log, file };
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('warm pool', () => {
+  it('hands over a process that got nothing, and closes the rest', async () => {
+    const { target, log } = slowServer(200);
+    const pool = new WarmPool(target, 2);
+    await wait(800);
+    const channel = pool.take();
+    expect(channel.trace.frames.filter((frame) => frame.direction === 'send')).toEqual([]);
+    const client = await connect(target, { era: 'modern', timeoutMs: 5000, channel });
+    try {
+      expect(client.trace).toBe(channel.trace);
+      expect(client.serverInfo?.name).toBeTruthy();
+    } finally {
+      await Promise.all([client.close(), pool.close()]);
+    }
+    const entries = log();
+    // Two started with the pool (the one started to refill it may be closed before it logs).
+    expect(entries.filter((entry) => entry.event === 'start').length).toBeGreaterThanOrEqual(2);
+    // Only the process taken got a message, and its first was the taker's own.
+    expect(entries.filter((entry) => entry.event === 'first').map((entry) => entry.method)).toEqual(['server/discover']);
+    expect(await leftovers(marker)).toEqual([]);
+  });
+
+  it('a process that ended while it waited is not handed over', async () => {
+    marker = processMarker();
+    const target: StdioTarget = { transport: 'stdio', command: process.execPath, args: ['-e', 'process.exit(0)'], env: marker };
+    const pool = new WarmPool(target, 1);
+    await wait(1500);
+    const channel = pool.take();
+    // The dead one was dropped: this is a process started for the take (not yet exited).
+    expect(channel.hasExited).toBe(false);
+    await Promise.all([channel.close(), pool.close()]);
+    expect(await leftovers(marker)).toEqual([]);
+  });
+
+  it('checks that judge the first message of a process judge it on pooled processes', async () => {
+    // Several checks, so the run starts a pool; first-request-works takes a process from it.
+    const report = await runCheckRun(fixtureStdio('stateless-needs-discover'), {
+      timeoutMs: 5000,
+      only: ['stateless.first-request-works', 'stateless.tools-list-identical', 'tools.set-stable-across-connections'],
+      warmProcesses: 2,
+    });
+    const result = report.results.find((candidate) => candidate.id === 'stateless.first-request-works');
+    expect(result?.status, result?.message).toBe('fail');
+    expectFinding(result!, 'first-request-refused');
+  });
+
+  it('a full check over stdio leaves no process, and every process got its first message from a check', async () => {
+    const { target, log } = slowServer(300);
+    const report = await runCheckRun(target, { timeoutMs: 5000, suites: ['stateless', 'tools', 'errors'] });
+    expect(report.summary.error, JSON.stringify(report.results.filter((r) => r.status === 'error'))).toBe(0);
+    expect(await leftovers(marker, 3000)).toEqual([]);
+    const entries = log();
+    const started = entries.filter((entry) => entry.event === 'start');
+    const firsts = entries.filter((entry) => entry.event === 'first');
+    // Fresh connections were needed, and at most the pool's two processes were started in vain.
+    expect(started.length).toBeGreaterThan(3);
+    expect(started.length - firsts.length).toBeLessThanOrEqual(2);
+  }, 60_000);
+
+  it('Ctrl-C during a run exits 130 and leaves no pooled process', async () => {
+    const { target, log } = slowServer(1500);
+    const mcpvet = spawn(process.execPath, [CLI, 'check', '--', target.command, ...target.args], {
+      env: { ...process.env, ...target.env },
+      stdio: ['pipe', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    mcpvet.stderr.on('data', (chunk) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => mcpvet.once('exit', (code) => resolve(code)));
+    try {
+      // The shared connection, the pool's processes and fresh ones are running.
+      const deadline = Date.now() + 20_000;
+      while (log().filter((entry) => entry.event === 'start').length < 4) {
+        if (Date.now() > deadline) throw new Error(`the run started too few processes: ${stderr}`);
+        await wait(50);
+      }
+      mcpvet.kill('SIGINT');
+      expect(await exited, stderr).toBe(130);
+    } finally {
+      mcpvet.kill('SIGKILL');
+    }
+    expect(await leftovers(marker, 3000)).toEqual([]);
+  }, 40_000);
+});
