@@ -84,7 +84,7 @@ describe('mcpvet check', () => {
     expect(text.stdout).toMatch(/^MCP 2026-07-28 \(modern era\): \d+\/\d+ covered \(\d+ %\)/m);
     expect(text.stdout).toMatch(/^MCP 2025-11-25 \(legacy era\): /m);
     expect(text.stdout).toMatch(/✓ TOOL-04 +MUST NOT +tools\.set-stable-across-connections/);
-    expect(text.stdout).toMatch(/✗ AUTH-09 .*needs credentials/);
+    expect(text.stdout).toMatch(/✓ AUTH-09 +MUST +auth\.scope-hierarchy/);
     expect(text.stdout).toMatch(/✓ AUTH-04 +MUST +auth\.other-audience-401/);
     const json = JSON.parse((await runCli(['check', '--requirements', '--format', 'json'])).stdout);
     const modern = json.revisions.find((r: { revision: string }) => r.revision === '2026-07-28');

@@ -156,7 +156,9 @@ const behaviours: Behaviour[] = [
     commands: ['call', 'check', 'lint', 'snapshot', 'record'],
     timeoutMs: 10_000,
     expect: { codes: [0], maxMs: 40_000, maxRssMb: 600 },
-    check: { codes: [1, 2], maxMs: 100_000, maxRssMb: CHECK_MAX_RSS_MB },
+    // More checks now list the tools on fresh connections (first-request capabilities, cursors, argument
+    // mining): 490-610 MB measured on a quiet machine, for a 45 MB list (issue 10's 5x target is not met).
+    check: { codes: [1, 2], maxMs: 100_000, maxRssMb: 700 },
     lint: { codes: [0, 6] },
   },
   {

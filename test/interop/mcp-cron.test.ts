@@ -51,7 +51,7 @@ describe('mcp-cron over stdio', () => {
     // lifecycle#version-negotiation: the answer to an unknown version "SHOULD be the latest version
     // supported by the server"; initialize offering 1900-01-01 gets 2025-06-18 though it speaks 2025-11-25.
     // Checked by hand: logging/setLevel {"level":"loudest"} -> {} (2025-11-25 logging#error-handling: SHOULD -32602).
-    expect(without(auto.warn, FALSE_ALARMS)).toEqual(['protocol.legacy-unknown-version-gets-latest', 'utilities.legacy-set-level-invalid']);
+    expect(without(auto.warn, FALSE_ALARMS), auto.warnMessages).toEqual(['protocol.legacy-unknown-version-gets-latest', 'utilities.legacy-set-level-invalid']);
   });
 
   pinFalseAlarms(() => auto);

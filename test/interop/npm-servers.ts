@@ -89,6 +89,8 @@ export interface Findings {
   error: string[];
   /** What each erroring check said, for the assertion message. */
   errorMessages: string;
+  /** The warnings with their messages, for an assertion to show when a pinned list changes. */
+  warnMessages: string;
   status(id: string): string | undefined;
 }
 
@@ -100,17 +102,19 @@ export async function check(target: Target, era: 'auto' | 'legacy' | 'modern' = 
       .filter((result) => result.status === status)
       .map((result) => result.id)
       .sort();
-  const errorMessages = report.results
-    .filter((result) => result.status === 'error')
-    .map((result) => `${result.id}: ${result.message}`)
-    .join('\n');
+  const messages = (status: string) =>
+    report.results
+      .filter((result) => result.status === status)
+      .map((result) => `${result.id}: ${result.message}`)
+      .join('\n');
   return {
     report,
     era: report.era,
     fail: ids('fail'),
     warn: ids('warn'),
     error: ids('error'),
-    errorMessages,
+    errorMessages: messages('error'),
+    warnMessages: messages('warn'),
     status: (id) => report.results.find((result) => result.id === id)?.status,
   };
 }

@@ -46,7 +46,8 @@ describe('a server on the official TypeScript SDK v2', () => {
       'protocol.missing-protocol-version-rejected', // -32601 instead of -32602
       'stateless.malformed-message-keeps-era', // a claim-less message after discover turns the connection legacy
     ]);
-    expect(byStatus('warn')).toEqual(['tools.invalid-cursor']);
+    // pagination#error-handling (SHOULD -32602): an unknown cursor gets the first page, on every list (checked by hand).
+    expect(byStatus('warn')).toEqual(['prompts.invalid-cursor', 'tools.invalid-cursor']);
     expect(report.summary.pass).toBeGreaterThan(35);
   });
 });
