@@ -158,9 +158,12 @@ export class ReplayLines extends LineEmitter {
     this.emitClose(0);
   }
 
-  /** Answers never arrive inside the write call, as with a real process. */
+  /**
+   * Answers never arrive inside the write call, as with a real process; a microtask, not
+   * setImmediate: the answer leaves as soon as the client's chunk is read, with no extra turn of the loop.
+   */
   private later(action: () => void): void {
-    setImmediate(action);
+    queueMicrotask(action);
   }
 }
 
