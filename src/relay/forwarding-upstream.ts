@@ -37,8 +37,7 @@ export class ForwardingUpstream implements HttpUpstream {
     // A bracketed IPv6 host is given to net without its brackets.
     this.origin = { protocol: this.base.protocol, hostname: this.base.hostname.replace(/^\[(.*)\]$/, '$1'), port: this.base.port };
     // As a URL given to http.request would: user:password@ becomes Basic authentication.
-    if (this.base.username || this.base.password)
-      this.origin.auth = `${decodeURIComponent(this.base.username)}:${decodeURIComponent(this.base.password)}`;
+    if (this.base.username || this.base.password) this.origin.auth = `${decodeURIComponent(this.base.username)}:${decodeURIComponent(this.base.password)}`;
     // noDelay: a request is written whole at once, so Nagle's algorithm could only delay it.
     const pool = { keepAlive: true, maxSockets: MAX_SOCKETS, noDelay: true };
     this.agent = secure ? new HttpsAgent(pool) : new HttpAgent(pool);
