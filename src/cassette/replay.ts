@@ -158,12 +158,9 @@ export class ReplayLines extends LineEmitter {
     this.emitClose(0);
   }
 
-  /**
-   * Answers never arrive inside the write call, as with a real process; a microtask, not
-   * setImmediate: the answer leaves as soon as the client's chunk is read, with no extra turn of the loop.
-   */
+  /** Answers never arrive inside the write call, as with a real process. */
   private later(action: () => void): void {
-    queueMicrotask(action);
+    setImmediate(action);
   }
 }
 
