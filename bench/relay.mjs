@@ -4,15 +4,19 @@
 //   http:   req/s of the notes server, direct and behind `mcpvet proxy --listen`
 //   stdio:  per-message time of the notes server, direct and behind `mcpvet proxy --`
 // Usage: npm run build && node bench/relay.mjs
+//   BENCH_ONLY=replay,http,stdio runs only those parts; BENCH_NODE_FLAGS="--cpu-prof" starts the
+//   mcpvet processes (not the server, not this client) with those node flags, to profile them;
+//   BENCH_CLI=path/to/cli.js measures another build of mcpvet (to compare before and after).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 10_000);
 const node = process.execPath;
-const CLI = 'dist/cli.js';
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'replay,http,stdio').split(','));
+const MCPVET = [...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), process.env.BENCH_CLI ?? 'dist/cli.js'];
 const SERVER = 'dist/examples/notes-server.js';
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
 const call = (id, args) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_note', arguments: args, _meta: META } });
@@ -35,9 +39,12 @@ function lineClient(command, args) {
     }
   });
   return {
+    pid: child.pid,
     ask: (message) =>
       new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no answer to ${message.id} within 10 s`)), 10_000);
+        // The first answer waits for the start (a 10,000-call cassette is read first; a busy machine is slow).
+        const limit = message.id === 'w0' ? 120_000 : 10_000;
+        const timer = setTimeout(() => reject(new Error(`no answer to ${message.id} within ${limit / 1000} s`)), limit);
         waiting.set(message.id, (answer) => (clearTimeout(timer), resolve(answer)));
         child.stdin.write(JSON.stringify(message) + '\n');
       }),
@@ -50,21 +57,40 @@ function lineClient(command, args) {
   };
 }
 
-/** Milliseconds for CALLS sequential requests (after 200 not counted, to warm up). */
-async function timeCalls(ask, args) {
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); undefined elsewhere. */
+function cpuSeconds(pid) {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Milliseconds for CALLS sequential requests (after 200 not counted, to warm up), and the CPU time
+ * `pid` spent on each (microseconds): on a busy machine wall time mostly measures the scheduler.
+ */
+async function timeCalls(ask, args, pid) {
   for (let i = 0; i < 200; i++) await ask(call(`w${i}`, args(i)));
+  const cpuBefore = pid === undefined ? undefined : cpuSeconds(pid);
   const started = performance.now();
   for (let i = 0; i < CALLS; i++) {
     const answer = await ask(call(i, args(i)));
     if (!answer.result) throw new Error(`call ${i} failed: ${JSON.stringify(answer).slice(0, 300)}`);
   }
-  return performance.now() - started;
+  const ms = performance.now() - started;
+  const cpuAfter = pid === undefined ? undefined : cpuSeconds(pid);
+  return { ms, cpuUs: cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1e6) / CALLS };
 }
+
+const cpuNote = (timing) => (timing.cpuUs === undefined ? '' : `; mcpvet CPU ${timing.cpuUs.toFixed(0)} us a message`);
 
 async function timeStdio(command, args, callArgs) {
   const client = lineClient(command, args);
   try {
-    return await timeCalls(client.ask, callArgs);
+    return await timeCalls(client.ask, callArgs, client.pid);
   } finally {
     await client.close();
   }
@@ -106,7 +132,7 @@ function listening(args) {
       const match = /listening on (http:\/\/\S+)/.exec(stderr);
       if (match) {
         clearTimeout(timer);
-        resolve({ url: match[1], stop: () => new Promise((done) => (child.once('exit', done), child.kill('SIGTERM'))) });
+        resolve({ url: match[1], pid: child.pid, stop: () => new Promise((done) => (child.once('exit', done), child.kill('SIGTERM'))) });
       }
     });
   });
@@ -161,30 +187,39 @@ const dir = mkdtempSync(join(tmpdir(), 'mcpvet-bench-'));
 try {
   console.log(`${CALLS} sequential tools/call per measurement`);
 
-  for (const size of [10, 10_000]) {
+  for (const size of ONLY.has('replay') ? [10, 10_000] : []) {
     const file = writeCassette(dir, size);
-    const ms = await timeStdio(node, [CLI, 'replay', file], (i) => ({ id: `n${i % size}` }));
-    console.log(`replay (stdio), ${size}-call cassette: ${perSecond(ms)} msgs/s (${usPerCall(ms).toFixed(1)} us a call)`);
+    const timing = await timeStdio(node, [...MCPVET, 'replay', file], (i) => ({ id: `n${i % size}` }));
+    console.log(`replay (stdio), ${size}-call cassette: ${perSecond(timing.ms)} msgs/s (${usPerCall(timing.ms).toFixed(1)} us a call${cpuNote(timing)})`);
   }
 
+  if (ONLY.has('http')) await benchHttp();
+  if (ONLY.has('stdio')) await benchStdio();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+async function benchHttp() {
   const server = await listening([SERVER, '--http', '--port', '0']);
-  const proxy = await listening([CLI, 'proxy', '--listen', '0', '--url', server.url]);
+  const proxy = await listening([...MCPVET, 'proxy', '--listen', '0', '--url', server.url]);
   try {
-    const direct = await timeCalls(httpAsk(server.url), () => ({ id: 'n1' }));
-    const proxied = await timeCalls(httpAsk(proxy.url), () => ({ id: 'n1' }));
+    const { ms: direct } = await timeCalls(httpAsk(server.url), () => ({ id: 'n1' }));
+    const timing = await timeCalls(httpAsk(proxy.url), () => ({ id: 'n1' }), proxy.pid);
+    const proxied = timing.ms;
     console.log(
-      `http direct: ${perSecond(direct)} req/s; via mcpvet proxy --listen: ${perSecond(proxied)} req/s (${(proxied / direct).toFixed(2)}x the time, +${(usPerCall(proxied) - usPerCall(direct)).toFixed(0)} us a request)`,
+      `http direct: ${perSecond(direct)} req/s; via mcpvet proxy --listen: ${perSecond(proxied)} req/s (${(proxied / direct).toFixed(2)}x the time, +${(usPerCall(proxied) - usPerCall(direct)).toFixed(0)} us a request${cpuNote(timing)})`,
     );
   } finally {
     await proxy.stop();
     await server.stop();
   }
+}
 
-  const direct = await timeStdio(node, [SERVER], () => ({ id: 'n1' }));
-  const relayed = await timeStdio(node, [CLI, 'proxy', '--', node, SERVER], () => ({ id: 'n1' }));
+async function benchStdio() {
+  const { ms: direct } = await timeStdio(node, [SERVER], () => ({ id: 'n1' }));
+  const timing = await timeStdio(node, [...MCPVET, 'proxy', '--', node, SERVER], () => ({ id: 'n1' }));
+  const relayed = timing.ms;
   console.log(
-    `stdio direct: ${usPerCall(direct).toFixed(1)} us a message; via mcpvet proxy: ${usPerCall(relayed).toFixed(1)} us (+${(usPerCall(relayed) - usPerCall(direct)).toFixed(1)} us a message)`,
+    `stdio direct: ${usPerCall(direct).toFixed(1)} us a message; via mcpvet proxy: ${usPerCall(relayed).toFixed(1)} us (+${(usPerCall(relayed) - usPerCall(direct)).toFixed(1)} us a message${cpuNote(timing)})`,
   );
-} finally {
-  rmSync(dir, { recursive: true, force: true });
 }

@@ -8,15 +8,21 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { endToEndHeaders, isEventStream, readEvents, type HttpRequestIn, type HttpResponseOut, type HttpUpstream } from './http-upstream.js';
+import { endToEndHeaders, HOP_HEADERS, isEventStream, readEvents, type HttpRequestIn, type HttpResponseOut, type HttpUpstream } from './http-upstream.js';
 
 /** Largest non-streamed answer kept in memory. */
 const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 /** Connections kept to the server at once; more requests wait for a free one. */
 const MAX_SOCKETS = 64;
+/** Client paths whose forwarded path is remembered (a client uses one or two; a hostile one cannot grow it). */
+const REMEMBERED_PATHS = 32;
 
 export class ForwardingUpstream implements HttpUpstream {
   private readonly base: URL;
+  /** Host, port and protocol of every forwarded request: built once, not parsed from a URL each time. */
+  private readonly origin: { protocol: string; hostname: string; port: string; auth?: string };
+  /** Client path -> forwarded path (query of the target merged in). */
+  private readonly paths = new Map<string, string>();
   private readonly agent: HttpAgent;
   private readonly send: typeof httpRequest;
   private readonly extraHeaders: Record<string, string>;
@@ -28,31 +34,40 @@ export class ForwardingUpstream implements HttpUpstream {
   ) {
     this.base = new URL(url);
     const secure = this.base.protocol === 'https:';
-    this.agent = secure ? new HttpsAgent({ keepAlive: true, maxSockets: MAX_SOCKETS }) : new HttpAgent({ keepAlive: true, maxSockets: MAX_SOCKETS });
+    // A bracketed IPv6 host is given to net without its brackets.
+    this.origin = { protocol: this.base.protocol, hostname: this.base.hostname.replace(/^\[(.*)\]$/, '$1'), port: this.base.port };
+    // As a URL given to http.request would: user:password@ becomes Basic authentication.
+    if (this.base.username || this.base.password) this.origin.auth = `${decodeURIComponent(this.base.username)}:${decodeURIComponent(this.base.password)}`;
+    // noDelay: a request is written whole at once, so Nagle's algorithm could only delay it.
+    const pool = { keepAlive: true, maxSockets: MAX_SOCKETS, noDelay: true };
+    this.agent = secure ? new HttpsAgent(pool) : new HttpAgent(pool);
     this.send = secure ? (httpsRequest as typeof httpRequest) : httpRequest;
     this.extraHeaders = Object.fromEntries(Object.entries(extraHeaders).map(([name, value]) => [name.toLowerCase(), value]));
   }
 
   async handle(request: HttpRequestIn): Promise<HttpResponseOut> {
-    const destination = forwardedUrl(this.base, request.path);
+    const path = this.forwardedPath(request.path);
     const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : Buffer.from(request.body, 'utf8');
-    const headers: Record<string, string> = { ...endToEndHeaders(request.headers), ...this.extraHeaders };
+    const headers = endToEndHeaders(request.headers);
+    for (const name in this.extraHeaders) headers[name] = this.extraHeaders[name] as string;
     if (body) headers['content-length'] = String(body.length);
     let response: IncomingMessage;
     try {
-      response = await this.exchange(destination, request.method, headers, body, request.signal);
+      response = await this.exchange(path, request.method, headers, body, request.signal);
     } catch (error) {
       if (request.signal.aborted) throw error;
       return {
         status: 502,
         headers: { 'content-type': 'text/plain' },
-        body: { type: 'text', text: `mcpvet: the server at ${destination.origin} cannot be reached: ${(error as Error).message}` },
+        body: { type: 'text', text: `mcpvet: the server at ${this.base.origin} cannot be reached: ${(error as Error).message}` },
       };
     }
     const responseHeaders: Record<string, string> = {};
-    for (const [name, value] of Object.entries(response.headers))
-      if (value !== undefined) responseHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
-    const out = { status: response.statusCode ?? 502, headers: endToEndHeaders(responseHeaders) };
+    for (const name in response.headers) {
+      const value = response.headers[name];
+      if (value !== undefined && !HOP_HEADERS.has(name)) responseHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    const out = { status: response.statusCode ?? 502, headers: responseHeaders };
     const decoded = decode(response);
     if (isEventStream(responseHeaders)) return { ...out, body: { type: 'sse', events: readEvents(decoded) } };
     const text = await readText(decoded, request.signal);
@@ -69,9 +84,27 @@ export class ForwardingUpstream implements HttpUpstream {
     this.agent.destroy();
   }
 
-  private exchange(url: URL, method: string, headers: Record<string, string>, body: Buffer | undefined, signal: AbortSignal): Promise<IncomingMessage> {
+  /** The forwarded path for a client path; remembered, since a client sends the same one every time. */
+  private forwardedPath(clientPath: string): string {
+    let path = this.paths.get(clientPath);
+    if (path === undefined) {
+      const url = forwardedUrl(this.base, clientPath);
+      path = url.pathname + url.search;
+      if (this.paths.size >= REMEMBERED_PATHS) this.paths.clear();
+      this.paths.set(clientPath, path);
+    }
+    return path;
+  }
+
+  private exchange(path: string, method: string, headers: Record<string, string>, body: Buffer | undefined, signal: AbortSignal): Promise<IncomingMessage> {
     return new Promise((resolve, reject) => {
-      const outgoing = this.send(url, { method, headers, agent: this.agent, signal }, resolve);
+      if (signal.aborted) return reject(new Error('aborted'));
+      const outgoing = this.send({ ...this.origin, path, method, headers, agent: this.agent }, resolve);
+      // The client went away: drop the exchange (and its streamed answer). One listener, removed once
+      // the exchange is over: http.request's own `signal` option costs several per request.
+      const abort = () => outgoing.destroy(new Error('aborted'));
+      signal.addEventListener('abort', abort, { once: true });
+      outgoing.once('close', () => signal.removeEventListener('abort', abort));
       outgoing.on('error', (error: NodeJS.ErrnoException) => reject(new Error(error.code ?? error.message)));
       outgoing.end(body);
     });

@@ -90,7 +90,10 @@ async function relay(upstream: HttpUpstream, req: IncomingMessage, res: ServerRe
   // The client closing before the answer ended is cancellation; tell the upstream.
   res.on('close', () => void (res.writableFinished || controller.abort()));
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  for (const name in req.headers) {
+    const value = req.headers[name];
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
   let answer;
   try {
     answer = await upstream.handle({ method: req.method ?? 'GET', path, headers, body, signal: controller.signal });
@@ -102,6 +105,11 @@ async function relay(upstream: HttpUpstream, req: IncomingMessage, res: ServerRe
   const { body: out } = answer;
   if (out.type === 'hang-up') {
     req.socket.destroy();
+    return;
+  }
+  if (out.type === 'text' && answer.status !== 204 && answer.status !== 304) {
+    // A known length, not chunked encoding: one write, and less for the client to parse.
+    res.writeHead(answer.status, { ...answer.headers, 'content-length': Buffer.byteLength(out.text) }).end(out.text);
     return;
   }
   res.writeHead(answer.status, answer.headers);

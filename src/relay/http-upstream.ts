@@ -46,7 +46,7 @@ export interface HttpUpstream {
 }
 
 /** Headers that describe one hop (RFC 9110 §7.6.1) or a body fetch has already decoded. */
-const HOP_HEADERS = new Set([
+export const HOP_HEADERS = new Set([
   'connection',
   'keep-alive',
   'transfer-encoding',
@@ -60,9 +60,13 @@ const HOP_HEADERS = new Set([
   'accept-encoding',
 ]);
 
+/** A new object with the end-to-end headers only, names lower-cased. */
 export function endToEndHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) if (!HOP_HEADERS.has(name.toLowerCase())) out[name.toLowerCase()] = value;
+  for (const name in headers) {
+    const lower = name.toLowerCase();
+    if (!HOP_HEADERS.has(lower)) out[lower] = headers[name] as string;
+  }
   return out;
 }
 
