@@ -6,7 +6,8 @@
 import type { JsonObject, McpClient, RpcOutcome } from '../../../client/types.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { TransportError } from '../../../protocol/transport-error.js';
-import type { CheckContext, NotJudged } from '../../types.js';
+import { notJudged, skip } from '../../define.js';
+import type { CheckContext, Finding, NotJudged } from '../../types.js';
 import { WITH_TASKS_EXTENSION, callableTools, modernTasksExtension, type CallableTool } from './task-support.js';
 
 const MAX_TRIES = 10;
@@ -26,6 +27,14 @@ export async function tasksClient(ctx: CheckContext): Promise<McpClient> {
 export function modernNotApplicable(ctx: CheckContext): string | undefined {
   if (!modernTasksExtension(ctx.client.serverCapabilities)) return 'server/discover does not advertise the io.modelcontextprotocol/tasks extension';
   return undefined;
+}
+
+/** The task a check judges, created on a tasks connection; or the finding that says why there is none. */
+export async function taskToJudge(ctx: CheckContext): Promise<ModernTask | Finding> {
+  const reason = modernNotApplicable(ctx);
+  if (reason) return skip(reason);
+  const task = await createModernTask(ctx);
+  return 'skip' in task ? notJudged(task) : task;
 }
 
 export async function createModernTask(ctx: CheckContext, argsFor?: (tool: CallableTool) => JsonObject | undefined): Promise<ModernTask | NotJudged> {

@@ -5,10 +5,10 @@
  * input is outstanding; unknown keys are ignored anyway), then tasks/cancel.
  */
 import { isObject } from '../../../protocol/jsonrpc.js';
-import { defineCheck, incomplete, notJudged, pass, skip, violation } from '../../define.js';
+import { defineCheck, incomplete, pass, violation } from '../../define.js';
 import type { Finding } from '../../types.js';
 import { describeAnswer } from '../../probes/tools/answer.js';
-import { createModernTask, modernNotApplicable } from '../../probes/tasks/modern-task.js';
+import { taskToJudge } from '../../probes/tasks/modern-task.js';
 
 export default defineCheck({
   id: 'tasks.acknowledgement-complete',
@@ -19,10 +19,8 @@ export default defineCheck({
   requires: ['tools'],
   spec: 'https://github.com/modelcontextprotocol/experimental-ext-tasks/blob/main/specification/draft/tasks.md#task-cancellation',
   async run(ctx) {
-    const reason = modernNotApplicable(ctx);
-    if (reason) return skip(reason);
-    const task = await createModernTask(ctx);
-    if ('skip' in task) return notJudged(task);
+    const task = await taskToJudge(ctx);
+    if ('status' in task) return task;
     const findings: Finding[] = [];
     for (const [method, extra] of [
       ['tasks/update', { inputResponses: {} }],

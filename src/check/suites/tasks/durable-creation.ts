@@ -5,10 +5,10 @@
  * JSON-RPC `error` once failed, `inputRequests` while input_required.
  */
 import { isObject } from '../../../protocol/jsonrpc.js';
-import { defineCheck, incomplete, notJudged, pass, skip, violation } from '../../define.js';
+import { defineCheck, incomplete, pass, violation } from '../../define.js';
 import type { Finding } from '../../types.js';
 import { describeAnswer } from '../../probes/tools/answer.js';
-import { createModernTask, modernNotApplicable } from '../../probes/tasks/modern-task.js';
+import { taskToJudge } from '../../probes/tasks/modern-task.js';
 import { pollDeadline, pollTask } from '../../probes/tasks/task-polling.js';
 import { statusOf, taskFieldProblems, transitionProblem } from '../../probes/tasks/task-shape.js';
 
@@ -21,10 +21,8 @@ export default defineCheck({
   requires: ['tools'],
   spec: 'https://github.com/modelcontextprotocol/experimental-ext-tasks/blob/main/specification/draft/tasks.md#task-creation',
   async run(ctx) {
-    const reason = modernNotApplicable(ctx);
-    if (reason) return skip(reason);
-    const task = await createModernTask(ctx);
-    if ('skip' in task) return notJudged(task);
+    const task = await taskToJudge(ctx);
+    if ('status' in task) return task;
     const findings: Finding[] = [];
     const createdProblems = taskFieldProblems(task.created.result, 'modern');
     if (createdProblems.length)

@@ -8,11 +8,11 @@
 import type { JsonObject } from '../../../client/types.js';
 import { ErrorCode } from '../../../protocol/errors.js';
 import { META } from '../../../protocol/meta.js';
-import { defineCheck, notJudged, pass, skip, violation } from '../../define.js';
+import { defineCheck, pass, violation } from '../../define.js';
 import type { CheckContext, Finding } from '../../types.js';
 import { expectRejection, probeEvidence, sendProbe } from '../../probes/http/probe.js';
 import { modernMeta } from '../../probes/protocol/probe.js';
-import { createModernTask, modernNotApplicable, type ModernTask } from '../../probes/tasks/modern-task.js';
+import { taskToJudge, type ModernTask } from '../../probes/tasks/modern-task.js';
 import { WITH_TASKS_EXTENSION } from '../../probes/tasks/task-support.js';
 
 const METHODS = [
@@ -31,10 +31,8 @@ export default defineCheck({
   requires: ['tools'],
   spec: 'https://github.com/modelcontextprotocol/experimental-ext-tasks/blob/main/specification/draft/tasks.md#streamable-http-routing-headers',
   async run(ctx) {
-    const reason = modernNotApplicable(ctx);
-    if (reason) return skip(reason);
-    const task = await createModernTask(ctx);
-    if ('skip' in task) return notJudged(task);
+    const task = await taskToJudge(ctx);
+    if ('status' in task) return task;
     const findings: Finding[] = [];
     for (const [method, extra] of METHODS) findings.push(...(await judgeMethod(ctx, task, method, extra)));
     return findings.length > 0
