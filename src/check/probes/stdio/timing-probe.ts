@@ -18,7 +18,24 @@ export type TimingVerdict =
   | { kind: 'served'; message: string; evidence: Evidence[] }
   | { kind: 'blocked'; message: string; evidence: Evidence[] };
 
+/**
+ * On a loaded machine a request can look slow by chance, and then a server that serves requests
+ * concurrently answers the pair in order. So the pair is tried up to ATTEMPTS times, timed alone
+ * again each time: one answer out of order proves concurrency (a server that serves one request at
+ * a time never answers the second first), and only a pair in order every time is a verdict.
+ */
+const ATTEMPTS = 3;
+
 export async function probeByTiming(client: McpClient, timeoutMs: number): Promise<TimingVerdict> {
+  let verdict: TimingVerdict = { kind: 'inconclusive', detail: 'not tried' };
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    verdict = await timePair(client, timeoutMs);
+    if (verdict.kind !== 'blocked') return verdict;
+  }
+  return verdict.kind === 'blocked' ? { ...verdict, message: `${verdict.message} (the same in ${ATTEMPTS} tries)` } : verdict;
+}
+
+async function timePair(client: McpClient, timeoutMs: number): Promise<TimingVerdict> {
   const methods = [
     client.era === 'modern' ? 'server/discover' : 'ping',
     ...probesFor(client.era)
