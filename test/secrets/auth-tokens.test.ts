@@ -13,6 +13,8 @@ const TOKENS = {
   '--token-expired': 'cnryTokExpired51c',
   '--token-other-audience': 'cnryTokAudience7e2',
   '--token-low-scope': 'cnryTokLowScope3a9',
+  '--token-step-up': 'cnryTokStepUp6b1',
+  '--token-broad-scope': 'cnryTokBroadScope8f4',
   '--token-other-user': 'cnryTokOtherUser0d4',
 };
 
