@@ -49,6 +49,7 @@ export function createContext(run: RunEnvironment, signal: AbortSignal, opened: 
         host,
         shutdown: options.shutdown,
         channel: warmChannel(run, options),
+        stopAtFlood: true,
       });
       opened.push(client);
       if (!options.ownVerdict) run.traces.push(client.trace);

@@ -31,7 +31,7 @@ export async function runCheckRun(target: Target, options: CheckRunOptions = {})
   const started = performance.now();
   const timeoutMs = options.timeoutMs ?? 10_000;
   const checks = selectChecks(options.checks ?? ALL_CHECKS, options);
-  const client = await connect(target, { era: options.era ?? 'auto', timeoutMs, host: options.host });
+  const client = await connect(target, { era: options.era ?? 'auto', timeoutMs, host: options.host, stopAtFlood: true });
   // Started once the server answered, not beside the era probe: extra processes starting then
   // slow the first answer on a loaded machine, and a server that cannot be reached costs nothing more.
   const warmProcesses = options.warmProcesses ?? DEFAULT_WARM_PROCESSES;

@@ -21,6 +21,11 @@ export interface ClientOptions {
   maxPages?: number;
   /** Extra `_meta` keys for every request (the Inspector's `--metadata`). */
   meta?: JsonObject;
+  /**
+   * Stop waiting for a request once it drew a flood of notifications (protocol/flood.ts): `check`
+   * reports the flood as a finding and needs no more of it; `call` reads on to the answer.
+   */
+  stopAtFlood?: boolean;
 }
 
 export const MCPVET_CLIENT_INFO = { name: 'mcpvet', version: pkg.version };
@@ -177,6 +182,7 @@ export abstract class BaseClient implements McpClient {
       httpMethod: options.httpMethod,
       onNotification: options.onNotification,
       awaitNullId: options.awaitNullId,
+      stopAtFlood: this.options.stopAtFlood,
       signal: options.signal ?? requestSignal(),
     };
   }

@@ -15,6 +15,8 @@ export interface SendOptions {
   onNotification?: (notification: JsonObject) => void;
   /** Resolve on the first notification for which this returns true, without waiting for a response (listen streams). */
   stopOn?: (notification: JsonObject) => boolean;
+  /** Fail the request once it drew a flood of notifications (protocol/flood.ts) instead of reading on. */
+  stopAtFlood?: boolean;
   /** stdio only: wait for a response with id null (the answer to unparsable input). */
   awaitNullId?: boolean;
   /** Aborts the request: it stops waiting at once (TransportError `cancelled`); over HTTP its stream is closed. */

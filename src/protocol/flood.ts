@@ -7,6 +7,7 @@
 import type { Trace } from '../wire/trace.js';
 import { MAX_KEPT_NOTIFICATIONS } from './channel.js';
 import { isObject, type JsonObject } from './jsonrpc.js';
+import { TransportError } from './transport-error.js';
 
 /** More non-progress notifications than this for one request is a flood. */
 export const NOTIFICATION_FLOOD = 10_000;
@@ -23,6 +24,26 @@ export class NotificationTally {
     const params = isObject(notification.params) ? notification.params : {};
     if (notification.method === 'notifications/progress' && this.progressToken !== undefined && params.progressToken === this.progressToken) this.progress++;
     if (this.kept.length < MAX_KEPT_NOTIFICATIONS) this.kept.push(notification);
+  }
+
+  /**
+   * Past the limit a request sent with `stopAtFlood` stops waiting (a flood sent until the timeout
+   * kept every request of a `check` busy for its whole timeout, and its frames in memory).
+   */
+  get flooded(): boolean {
+    return this.count - this.progress > NOTIFICATION_FLOOD;
+  }
+
+  /** Why the request stopped early: it drew a flood. */
+  floodError(method: unknown): TransportError {
+    const name = typeof method === 'string' ? method : 'the request';
+    return new TransportError(
+      'protocol',
+      `the server sent more than ${NOTIFICATION_FLOOD} notifications while ${name} was pending; mcpvet stopped waiting for it`,
+      {
+        cause: 'notification-flood',
+      },
+    );
   }
 
   /** Once the request is over: a pinned `notification-flood` frame when the count passed the limit. */

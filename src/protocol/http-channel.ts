@@ -66,7 +66,8 @@ export class HttpChannel implements Channel {
         },
         // An answer on this POST's stream, whatever its id, ends it: only this request's can come.
         until: (received) =>
-          (isResponse(received) && id !== undefined) || (isNotification(received) && (options.stopOn?.(received as unknown as JsonObject) ?? false)),
+          (isResponse(received) && id !== undefined) ||
+          (isNotification(received) && ((options.stopOn?.(received as unknown as JsonObject) ?? false) || (options.stopAtFlood === true && tally.flooded))),
       });
     } catch (error) {
       if (options.signal?.aborted) throw new TransportError('cancelled', 'the request was cancelled');
@@ -80,6 +81,7 @@ export class HttpChannel implements Channel {
     if (options.signal?.aborted && responses.length === 0) throw new TransportError('cancelled', 'the request was cancelled');
     const method = typeof message === 'string' ? undefined : (message.method as string | undefined);
     const response = this.answerOf(responses, id, method);
+    if (!response && options.stopAtFlood && tally.flooded) throw tally.floodError(method);
     const awaited = id !== undefined && id !== null && method !== undefined && httpMethod === 'POST' && !options.stopOn;
     if (awaited && !response && !exchange.stoppedEarly && exchange.contentType?.startsWith('text/event-stream') && exchange.status < 300) {
       const error = streamEndedUnanswered(method, exchange.status, tally.count);

@@ -213,7 +213,11 @@ export class StdioChannel implements Channel {
     for (const [key, pending] of targets) {
       pending.tally.add(notification);
       pending.options.onNotification?.(notification);
-      if (pending.options.stopOn?.(notification)) {
+      if (pending.options.stopAtFlood && pending.tally.flooded) {
+        this.settle(key, pending);
+        this.abandon(key);
+        pending.reject(pending.tally.floodError(pending.method));
+      } else if (pending.options.stopOn?.(notification)) {
         const to = this.trace.length - 1;
         this.settle(key, pending);
         this.abandon(key);

@@ -5,6 +5,7 @@
  */
 import { createParser } from 'eventsource-parser';
 import type { Frame, Trace } from './trace.js';
+import { type BodyBudget, bodyBudget } from './body-budget.js';
 import { JsonTooDeepError, MAX_JSON_DEPTH, traceTooDeep } from './json-depth.js';
 import { parseMessageText } from './shared-results.js';
 
@@ -23,6 +24,8 @@ export interface HttpExchangeOptions {
   signal?: AbortSignal;
   /** The most body bytes read before the exchange fails (default 64 MiB): a hostile server cannot exhaust memory. */
   maxBodyBytes?: number;
+  /** The bound on body bytes held by all exchanges at once (default: the process's, src/wire/body-budget.ts). */
+  budget?: BodyBudget;
 }
 
 const DEFAULT_MAX_BODY = 64 * 1024 * 1024;
@@ -131,12 +134,12 @@ export async function httpExchange(options: HttpExchangeOptions): Promise<HttpEx
       return options.until?.(message) ?? false;
     };
 
-    const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+    const limits = { perBody: options.maxBodyBytes ?? DEFAULT_MAX_BODY, budget: options.budget ?? bodyBudget };
     try {
       if (contentType?.startsWith('text/event-stream') && response.body) {
-        result.stoppedEarly = await readEventStream(response.body, deliver, maxBodyBytes);
+        result.stoppedEarly = await readEventStream(response.body, deliver, limits);
       } else {
-        const text = response.body ? await readCapped(response.body, maxBodyBytes) : '';
+        const text = response.body ? await readCapped(response.body, limits) : '';
         if (contentType?.includes('json') && text.trim()) {
           deliver(text);
           if (result.messages.length === 0) result.bodyText = text;
@@ -164,51 +167,91 @@ export async function httpExchange(options: HttpExchangeOptions): Promise<HttpEx
   }
 }
 
+interface BodyLimits {
+  perBody: number;
+  budget: BodyBudget;
+}
+
 function oversize(limit: number): HttpFailure {
   return new HttpFailure('oversize', `the response body is larger than ${limit} bytes; mcpvet stopped reading it`);
 }
 
-/** The whole body as text, failing once it passes `limit` bytes. */
-async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Promise<string> {
+function overBudget(budget: BodyBudget): HttpFailure {
+  const mib = Math.round(budget.maxBytes / (1024 * 1024));
+  return new HttpFailure('oversize', `the response bodies being read at once passed mcpvet's ${mib} MiB budget; mcpvet stopped reading this one`);
+}
+
+/** Counts the bytes a body holds against its own cap and the shared budget; `release` gives back what it held. */
+function holder(limits: BodyLimits) {
+  let read = 0;
+  let held = 0;
+  return {
+    add(bytes: number): void {
+      read += bytes;
+      if (read > limits.perBody) throw oversize(limits.perBody);
+      if (!limits.budget.take(bytes)) throw overBudget(limits.budget);
+      held += bytes;
+    },
+    release(): void {
+      limits.budget.release(held);
+      held = 0;
+    },
+  };
+}
+
+/**
+ * The whole body as text, failing once it passes its cap or the shared budget. The bytes are kept
+ * as read and decoded once at the end: a body that fails has made no strings, and its buffers
+ * count as external memory, which makes V8 collect them soon (strings of failed 64 MiB bodies
+ * piled up past 600 MB before a collection).
+ */
+async function readCapped(body: ReadableStream<Uint8Array>, limits: BodyLimits): Promise<string> {
   const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let bytes = 0;
+  const hold = holder(limits);
+  const chunks: Uint8Array[] = [];
   try {
     for (;;) {
       const { value, done } = await reader.read();
-      if (done) return text + decoder.decode();
-      bytes += value.byteLength;
-      if (bytes > limit) throw oversize(limit);
-      text += decoder.decode(value, { stream: true });
+      if (done) return new TextDecoder().decode(Buffer.concat(chunks));
+      hold.add(value.byteLength);
+      chunks.push(value);
     }
   } finally {
+    chunks.length = 0;
+    hold.release();
     await reader.cancel().catch(() => {});
   }
 }
 
-/** Feeds each SSE event's data to `deliver`; returns true when `deliver` asked to stop early. */
-async function readEventStream(body: ReadableStream<Uint8Array>, deliver: (raw: string) => boolean, limit: number): Promise<boolean> {
+/**
+ * Feeds each SSE event's data to `deliver`; returns true when `deliver` asked to stop early. A
+ * stream may rightly run long (a subscription): the cap bounds the bytes read in all, the budget
+ * what is held since the last complete event.
+ */
+async function readEventStream(body: ReadableStream<Uint8Array>, deliver: (raw: string) => boolean, limits: BodyLimits): Promise<boolean> {
   let stop = false;
+  let delivered = false;
   const parser = createParser({
     onEvent(event) {
+      delivered = true;
       if (stop || !event.data) return;
       if (deliver(event.data)) stop = true;
     },
   });
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  // A stream may rightly run long (a subscription); what is bounded is the bytes read in all.
-  let bytes = 0;
+  const hold = holder(limits);
   try {
     while (!stop) {
       const { value, done } = await reader.read();
       if (done) break;
-      bytes += value.byteLength;
-      if (bytes > limit) throw oversize(limit);
+      hold.add(value.byteLength);
       parser.feed(decoder.decode(value, { stream: true }));
+      if (delivered) hold.release();
+      delivered = false;
     }
   } finally {
+    hold.release();
     if (stop) await reader.cancel().catch(() => {});
     reader.releaseLock();
   }

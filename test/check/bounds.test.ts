@@ -39,7 +39,8 @@ describe('stdio.notification-flood', () => {
     const report = await runCheckRun(stdioFixture('notification-flood', { FLOOD_COUNT: '20000' }), { timeoutMs: 30_000, only: ['stdio.notification-flood'] });
     const result = report.results[0]!;
     expect(result.status, result.message).toBe('info');
-    expect(result.message).toMatch(/tools\/list with 2\d{4}/);
+    // check stops waiting at the flood (more than 10,000), not at the 20,000th.
+    expect(result.message).toMatch(/tools\/list with 1\d{4}/);
   }, 90_000);
 });
 
@@ -59,6 +60,22 @@ describe('http.notification-flood', () => {
       const result = report.results[0]!;
       expect(result.status, result.message).toBe('info');
       expect(result.evidence?.[0]?.frames?.[0]?.detail?.reason).toBe('notification-flood');
+    }, 90_000);
+  });
+
+  describe('a server that floods without end', () => {
+    let server: RunningServer;
+    beforeAll(async () => {
+      server = await startHttpServer(fixture('notification-flood'), [], { FLOOD_COUNT: '1000000' });
+    });
+    afterAll(() => server?.stop());
+
+    it('check stops reading at the flood instead of until the timeout or the body cap', async () => {
+      const report = await runCheckRun(httpTarget(server.url), { timeoutMs: 60_000, only: ['http.notification-flood'] });
+      const result = report.results[0]!;
+      expect(result.status, result.message).toBe('info');
+      // Read on, the stream would run to the 64 MiB cap (about 500,000 of these notifications).
+      expect(Number(result.evidence?.[0]?.frames?.[0]?.detail?.count)).toBe(10_001);
     }, 90_000);
   });
 });
