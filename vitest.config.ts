@@ -20,7 +20,7 @@ export default defineConfig({
       { extends: true, test: { name: 'main', include: ['test/**/*.test.ts'], exclude: [HOSTILE] } },
       // The hostile matrix bounds wall time and memory: it runs last and alone (one file at a
       // time), so that its bounds measure mcpvet, not the load of the rest of the suite.
-      { extends: true, test: { name: 'hostile', include: [HOSTILE], sequence: { groupOrder: 1 }, maxWorkers: 1 } },
+      { extends: true, test: { name: 'hostile', include: [HOSTILE], sequence: { groupOrder: 1 }, maxWorkers: 2 } },
     ],
   },
 });

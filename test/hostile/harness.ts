@@ -184,15 +184,22 @@ function peakRssKb(pid: number): number {
   }
 }
 
-/** Polls /proc while mcpvet runs: peak RSS of mcpvet processes, and children it leaves as zombies. */
+/**
+ * Polls /proc while mcpvet runs: peak RSS of mcpvet processes, and children it leaves as zombies.
+ * Whether a process is ours is read once per pid (its environ and command line do not change):
+ * re-reading every process's files five times a second cost more CPU than some cases under test.
+ */
 function watchProcesses(marker: string, rootPid: number): { stop(): void; peakRssMb(): number; zombies(): string[] } {
   let peakKb = 0;
   const mcpvetPids = new Set<number>([rootPid]);
+  /** pid → ours (carries the marker, or is mcpvet's child); strangers are never read again. */
+  const known = new Map<number, boolean>();
   const zombieSince = new Map<number, { since: number; cmdline: string }>();
   const lasting = new Set<string>();
   const poll = (): void => {
     const now = Date.now();
     for (const pid of pids()) {
+      if (known.get(pid) === false) continue;
       const info = readProcess(pid);
       if (!info) continue;
       // Zombies have no environ: they are found as children in state Z of an mcpvet process.
@@ -204,7 +211,13 @@ function watchProcesses(marker: string, rootPid: number): { stop(): void; peakRs
         if (now - seen.since >= 3000) lasting.add(seen.cmdline);
         continue;
       }
-      if (!mcpvetPids.has(pid) && !carriesMarker(pid, marker)) continue;
+      if (!known.has(pid)) {
+        const ours = mcpvetPids.has(pid) || carriesMarker(pid, marker);
+        // A child of mcpvet still starting has the environ of its parent until it execs: ask again later.
+        if (!ours && mcpvetPids.has(info.ppid)) continue;
+        known.set(pid, ours);
+        if (!ours) continue;
+      }
       if (info.cmdline.includes(CLI)) mcpvetPids.add(pid);
       if (mcpvetPids.has(pid)) peakKb = Math.max(peakKb, peakRssKb(pid));
     }

@@ -61,6 +61,8 @@ const behaviours: Behaviour[] = [
     name: 'grandchild in the same group holds stdout',
     server: ['grandchild.mjs', 'same-group'],
     commands: EVERY,
+    // A well-behaved server: the case is its grandchild, not a timeout (CI saw 1.5 s pass at load 20).
+    timeoutMs: 5000,
     expect: { codes: [0], maxMs: 8000 },
     check: { ...CHECK_VERDICT, maxMs: 40_000 },
     lint: { codes: [0, 6] },
@@ -69,6 +71,8 @@ const behaviours: Behaviour[] = [
     name: 'detached (setsid) grandchild holds stdout',
     server: ['grandchild.mjs', 'setsid'],
     commands: EVERY,
+    // A well-behaved server: the case is its grandchild, not a timeout (CI saw 1.5 s pass at load 20).
+    timeoutMs: 5000,
     expect: { codes: [0], maxMs: 8000 },
     check: { ...CHECK_VERDICT, maxMs: 40_000 },
     lint: { codes: [0, 6] },
