@@ -8,6 +8,7 @@ import { ErrorCode } from '../../../protocol/errors.js';
 import { META } from '../../../protocol/meta.js';
 import { defineCheck, pass, violation } from '../../define.js';
 import { describeAnswer, probeEvidence, sendProbe } from '../../probes/http/probe.js';
+import { unanswered } from '../../probes/http/unanswered.js';
 
 export default defineCheck({
   id: 'http.missing-meta-400',
@@ -20,6 +21,12 @@ export default defineCheck({
   async run(ctx) {
     const withoutCapabilities = await sendProbe(ctx, { method: 'server/discover', meta: { [META.protocolVersion]: ctx.client.protocolVersion } });
     const withoutMeta = await sendProbe(ctx, { method: 'server/discover', meta: false, params: {} });
+    const dropped = [withoutCapabilities, withoutMeta].find((result) => result.failure);
+    if (dropped?.failure) {
+      const sent = dropped === withoutMeta ? 'server/discover with no _meta' : `server/discover with _meta but no ${META.clientCapabilities}`;
+      const verdict = await unanswered(ctx, sent, dropped.failure, `the rule wants HTTP 400 with error ${ErrorCode.InvalidParams}`);
+      return { ...verdict, evidence: [...probeEvidence(ctx, withoutCapabilities), ...probeEvidence(ctx, withoutMeta)] };
+    }
     const problems: string[] = [];
     const first = withoutCapabilities.outcome;
     if (first?.http?.status !== 400 || first.error?.code !== ErrorCode.InvalidParams) {

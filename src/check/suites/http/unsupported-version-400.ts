@@ -9,6 +9,7 @@ import { defineCheck } from '../../define.js';
 import type { CheckContext } from '../../types.js';
 import { judgeEachUnknownVersion, sideOf, type VersionProbe } from '../../probes/protocol/unknown-versions.js';
 import { expectRejection, probeEvidence, sendProbe } from '../../probes/http/probe.js';
+import { unanswered } from '../../probes/http/unanswered.js';
 
 export default defineCheck({
   id: 'http.unsupported-version-400',
@@ -30,6 +31,9 @@ async function refusedWith400(ctx: CheckContext, version: string): Promise<Versi
   });
   const evidence = probeEvidence(ctx, result);
   const sent = `server/discover at the unknown ${sideOf(version)} protocol version ${version}`;
+  if (result.failure) {
+    return { evidence, verdict: await unanswered(ctx, sent, result.failure, `the rule wants HTTP 400 with error ${ErrorCode.UnsupportedProtocolVersion}`) };
+  }
   const problem = expectRejection(result, 400, ErrorCode.UnsupportedProtocolVersion);
   if (problem) return { evidence, code: 'not-32022', problem: `${sent} ${problem} (UnsupportedProtocolVersion)` };
   const data = result.outcome?.error?.data;
