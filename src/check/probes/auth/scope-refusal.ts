@@ -8,7 +8,7 @@ import type { McpClient, RpcOutcome } from '../../../client/types.js';
 import { TransportError } from '../../../protocol/transport-error.js';
 import { isObject, type JsonObject } from '../../../protocol/jsonrpc.js';
 import type { CheckContext, Evidence } from '../../types.js';
-import { sampleObject } from '../mrtr/sample-values.js';
+import { probeArguments } from '../../arguments/probe-arguments.js';
 import { modernEnvelope } from '../http/probe.js';
 import { accepted, sendAs, type AuthAnswer } from './auth-probe.js';
 import { bearerChallenge, type BearerChallenge } from './challenge.js';
@@ -48,7 +48,7 @@ export async function probeLowScope(ctx: CheckContext, token: string): Promise<S
       continue;
     }
     const name = String(tool.name);
-    const outcome = await call(client, tool, policy.args ?? sampleObject(tool.inputSchema));
+    const outcome = await call(client, tool, await probeArguments(ctx, tool));
     if (!outcome) continue;
     const evidence = [ctx.evidence(outcome.frames, client)];
     if (refused(outcome)) {

@@ -7,7 +7,8 @@
 import { headerParams, headerValueOf } from '../../../protocol/headers.js';
 import { isObject, type JsonObject } from '../../../protocol/jsonrpc.js';
 import type { CheckContext, NotJudged } from '../../types.js';
-import { sampleObject, sampleValue } from '../mrtr/sample-values.js';
+import { probeArguments } from '../../arguments/probe-arguments.js';
+import { sampleValue } from '../mrtr/sample-values.js';
 import type { NamedRequest } from './probe.js';
 
 export interface HeaderArg {
@@ -47,7 +48,7 @@ export async function headerArgs(ctx: CheckContext): Promise<HeaderArg[] | NotJu
       continue;
     }
     for (const [headerName, path] of headerParams(tool.inputSchema)) {
-      const args = structuredClone(policy.args ?? sampleObject(tool.inputSchema)) as JsonObject;
+      const args = structuredClone(await probeArguments(ctx, tool)) as JsonObject;
       const parent = schemaAt(tool.inputSchema, path.slice(0, -1));
       const required = Array.isArray(parent.required) && parent.required.includes(path[path.length - 1]);
       found.push({ tool: String(tool.name), inputSchema: tool.inputSchema, headerName, path, schema: schemaAt(tool.inputSchema, path), required, args });

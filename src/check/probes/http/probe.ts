@@ -10,7 +10,7 @@ import { modernHeaders } from '../../../protocol/headers.js';
 import { isObject, type JsonObject } from '../../../protocol/jsonrpc.js';
 import { withModernMeta } from '../../../protocol/meta.js';
 import type { CheckContext, Evidence, NotJudged } from '../../types.js';
-import { sampleObject } from '../mrtr/sample-values.js';
+import { probeArguments } from '../../arguments/probe-arguments.js';
 
 export interface ModernProbe {
   method: string;
@@ -126,7 +126,7 @@ export async function namedRequest(ctx: CheckContext): Promise<NamedRequest | No
       const name = String(tool.name);
       return {
         method: 'tools/call',
-        params: { name, arguments: policy.args ?? sampleObject(tool.inputSchema) },
+        params: { name, arguments: await probeArguments(ctx, tool) },
         name,
         inputSchema: tool.inputSchema,
         label: `tools/call ${name}`,

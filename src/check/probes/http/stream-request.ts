@@ -8,7 +8,7 @@ import type { McpClient } from '../../../client/types.js';
 import { isObject, type JsonObject } from '../../../protocol/jsonrpc.js';
 import { streamProbe, StreamProbeFailure, type SseItem, type StreamProbeResult } from '../../../wire/http-stream-probe.js';
 import type { CheckContext } from '../../types.js';
-import { sampleObject } from '../mrtr/sample-values.js';
+import { probeArguments } from '../../arguments/probe-arguments.js';
 import { sessionIdOf } from './legacy-session.js';
 import { modernEnvelope } from './probe.js';
 
@@ -122,7 +122,7 @@ export async function findStreamingAnswer(
       candidates.push({
         label: `tools/call ${String(tool.name)}`,
         method: 'tools/call',
-        params: { name: tool.name, arguments: policy.args ?? sampleObject(tool.inputSchema) },
+        params: { name: tool.name, arguments: await probeArguments(ctx, tool) },
         inputSchema: tool.inputSchema,
       });
     }

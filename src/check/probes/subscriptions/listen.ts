@@ -14,6 +14,7 @@ import { isNotification, isObject, type JsonObject } from '../../../protocol/jso
 import { META, withModernMeta } from '../../../protocol/meta.js';
 import type { Frame } from '../../../wire/trace.js';
 import type { CheckContext, NotJudged } from '../../types.js';
+import { toolArguments } from '../../arguments/call.js';
 import { sampleObject } from '../mrtr/sample-values.js';
 
 export const ACKNOWLEDGED = 'notifications/subscriptions/acknowledged';
@@ -74,7 +75,8 @@ export async function changeMaker(ctx: CheckContext): Promise<{ name: string; ar
   for (const tool of await ctx.tools()) {
     if (isObject(tool.annotations) && tool.annotations.readOnlyHint === true) continue;
     const policy = ctx.callPolicy(tool);
-    if (policy.allowed) return { name: String(tool.name), args: policy.args ?? sampleObject(tool.inputSchema) };
+    // Not the run's good call: calling a tool that changes lists before the stream is open would spend the change.
+    if (policy.allowed) return { name: String(tool.name), args: (await toolArguments(ctx, tool)).candidates?.[0]?.args ?? sampleObject(tool.inputSchema) };
     reasons.push(String(tool.name));
   }
   return {
