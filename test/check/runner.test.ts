@@ -96,6 +96,13 @@ describe('the check runner', () => {
     expect(report.results.find((result) => result.id === 'protocol.legacy-ping')?.status).toBe('skip');
   });
 
+  it('ends the run fast when the server answers its handshake and nothing else', async () => {
+    const server = join(dirname(fileURLToPath(import.meta.url)), '../hostile/servers/hang.mjs');
+    const report = await runCheckRun({ transport: 'stdio', command: process.execPath, args: [server, 'after-handshake'] }, { timeoutMs: 1000 });
+    const stopped = report.results.filter((result) => result.message.includes('it answers server/discover but not tools/list'));
+    expect(stopped.length).toBeGreaterThan(30);
+  });
+
   it('ends the run fast when the server answers with ids nobody sent: the checks not yet run say so', async () => {
     const server = join(dirname(fileURLToPath(import.meta.url)), '../hostile/servers/ids.mjs');
     const report = await runCheckRun({ transport: 'stdio', command: process.execPath, args: [server, 'foreign'] }, { timeoutMs: 1000 });
