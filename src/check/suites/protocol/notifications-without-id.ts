@@ -16,6 +16,7 @@ export default defineCheck({
   suite: 'protocol',
   requirements: ['BASE-11'],
   spec: 'basic/index#notifications',
+  freshProcesses: 1,
   final: true,
   async run(ctx) {
     if (ctx.era === 'modern') await listen(ctx, narrowFilter(ctx.client.serverCapabilities));

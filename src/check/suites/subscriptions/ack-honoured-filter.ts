@@ -13,6 +13,7 @@ export default defineCheck({
   requirements: ['SUB-04'],
   eras: ['modern'],
   spec: 'basic/patterns/subscriptions#acknowledgement',
+  freshProcesses: 1,
   async run(ctx) {
     const filter = narrowFilter(ctx.client.serverCapabilities);
     const listening = await listen(ctx, filter);

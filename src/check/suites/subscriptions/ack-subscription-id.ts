@@ -10,6 +10,7 @@ export default defineCheck({
   requirements: ['SUB-01', 'SUB-05'],
   eras: ['modern'],
   spec: 'basic/patterns/subscriptions#subscription-id',
+  freshProcesses: 1,
   async run(ctx) {
     const listening = await listen(ctx, narrowFilter(ctx.client.serverCapabilities));
     if ('skip' in listening) return notJudged(listening);
