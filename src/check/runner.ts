@@ -9,6 +9,7 @@ import type { McpClient } from '../client/types.js';
 import { createContext, type RunEnvironment } from './context.js';
 import { serverGone } from './liveness.js';
 import { trimEvidence } from './evidence-trim.js';
+import { WarmPool } from './warm-pool.js';
 import { matchesAny } from './glob.js';
 import { gradeFinding, gradeOf, type Grade } from './requirements/grade.js';
 import type { CheckDefinition, CheckResult, Finding, Level, ResultFinding, Status, Suite } from './types.js';
@@ -45,12 +46,17 @@ export async function runChecks(checks: CheckDefinition[], run: RunEnvironment, 
   // The connections a check opened close while the next check runs: a server that ignores EOF and
   // SIGTERM took seconds to end, and every check that had opened one waited for it.
   const closing = new Set<Promise<unknown>>();
+  // The warm pool starts as many processes as the checks that apply may take.
+  const warm = run.warm instanceof WarmPool ? run.warm : undefined;
+  warm?.expect(freshDemand(checks, run.client));
   const execute = async (check: CheckDefinition) => {
     options.onStart?.(check);
+    const lease = warm && !applicability(check, run.client) ? warm.lease(check.freshProcesses ?? 0) : undefined;
     const reason = applicability(check, run.client) ? undefined : await gone;
     const result = reason
       ? stopped(check, reason, run.client)
-      : await runOne(check, run, options.checkTimeoutMs ?? Math.max(run.timeoutMs * 3, 30_000), closing);
+      : await runOne(check, lease ? { ...run, warm: lease } : run, options.checkTimeoutMs ?? Math.max(run.timeoutMs * 3, 30_000), closing);
+    lease?.end();
     results.set(check.id, result);
     options.onDone?.(result);
     if (result.status === 'error' && !probing && !(await gone)) {
@@ -64,6 +70,17 @@ export async function runChecks(checks: CheckDefinition[], run: RunEnvironment, 
   await pool(final, 1, execute);
   await allClosed(closing);
   return checks.map((check) => results.get(check.id) as CheckResult);
+}
+
+/** Fresh processes the checks may take: of those that apply, or (no client yet) the most either era may take. */
+export function freshDemand(checks: CheckDefinition[], client?: McpClient): number {
+  const sum = (era: McpClient['era']) =>
+    checks
+      .filter((check) =>
+        client ? !applicability(check, client) && !('none' in gradeOf(check, era)) : check.eras.includes(era) && check.transports.includes('stdio'),
+      )
+      .reduce((total, check) => total + (check.freshProcesses ?? 0), 0);
+  return client ? sum(client.era) : Math.max(sum('modern'), sum('legacy'));
 }
 
 function stopped(check: CheckDefinition, reason: string, client: McpClient): CheckResult {

@@ -69,6 +69,26 @@ describe('warm pool', () => {
     expect(await leftovers(marker)).toEqual([]);
   });
 
+  it('starts no more processes than the run may take, and a lease gives back what it did not take', async () => {
+    const { target, log } = slowServer(100);
+    const pool = new WarmPool(target, 6, 1);
+    const lease = pool.lease(2);
+    expect(pool.waiting).toBe(1);
+    pool.expect(3);
+    expect(pool.waiting).toBe(3);
+    const channel = lease.take();
+    // Two more may still be taken: one by the lease, one by another check.
+    expect(pool.waiting).toBe(2);
+    lease.end();
+    await wait(500);
+    expect(pool.waiting).toBe(2);
+    const other = pool.take();
+    expect(pool.waiting).toBe(1);
+    await Promise.all([channel.close(), other.close(), pool.close()]);
+    expect(log().filter((entry) => entry.event === 'start').length).toBeLessThanOrEqual(3);
+    expect(await leftovers(marker)).toEqual([]);
+  });
+
   it('a process that ended while it waited is not handed over', async () => {
     marker = processMarker();
     const target: StdioTarget = { transport: 'stdio', command: process.execPath, args: ['-e', 'process.exit(0)'], env: marker };
