@@ -1,17 +1,17 @@
 /** One whole check run against a target: connect, select, run, and build the RunReport. */
 import { connect } from '../client/connect.js';
 import type { InputHost, McpClient } from '../client/types.js';
+import { StdioChannel } from '../protocol/stdio-channel.js';
 import type { EraPreference } from '../protocol/versions.js';
+import { Trace } from '../wire/trace.js';
 import { describeTarget, type StdioTarget, type Target } from '../wire/target.js';
 import pkg from '../../package.json' with { type: 'json' };
 import { makeCallPolicy } from './calls-file.js';
+import { startWhenIdle } from './early-pool.js';
 import { ALL_CHECKS } from './registry.js';
 import { freshDemand, runChecks, selectChecks, summarize, type RunOptions, type Selection } from './runner.js';
 import type { AuthTokens, CheckDefinition, RunReport } from './types.js';
 import { DEFAULT_WARM_PROCESSES, WarmPool } from './warm-pool.js';
-
-/** A first answer slower than this starts the warm pool before the answer. */
-const EARLY_POOL_AFTER_MS = 300;
 
 export interface CheckRunOptions extends Selection, RunOptions {
   era?: EraPreference;
@@ -37,19 +37,18 @@ export async function runCheckRun(target: Target, options: CheckRunOptions = {})
   const warmProcesses = options.warmProcesses ?? DEFAULT_WARM_PROCESSES;
   const wantsPool = target.transport === 'stdio' && warmProcesses > 0 && freshDemand(checks) > 0;
   let warm: WarmPool | undefined;
-  // A server slow to answer is slow to start: its pool starts beside it, so fresh connections do
-  // not wait a second start-up. One that answers at once gets its pool once it answered (extra
-  // processes starting beside it slow its first answer on a loaded machine, for little gain).
-  const early = wantsPool ? setTimeout(() => (warm = new WarmPool(target as StdioTarget, warmProcesses, freshDemand(checks))), EARLY_POOL_AFTER_MS) : undefined;
+  // stdio: the first connection's process is opened here, so the pool can watch it start.
+  const first = wantsPool ? new StdioChannel(target as StdioTarget, new Trace()) : undefined;
+  const connecting = connect(target, { era: options.era ?? 'auto', timeoutMs, host: options.host, channel: first });
+  if (first?.pid !== undefined)
+    startWhenIdle(first.pid, connecting, () => (warm = new WarmPool(target as StdioTarget, warmProcesses, freshDemand(checks))), timeoutMs);
   let client: McpClient;
   try {
-    client = await connect(target, { era: options.era ?? 'auto', timeoutMs, host: options.host });
+    client = await connecting;
   } catch (error) {
-    clearTimeout(early);
     await (warm as WarmPool | undefined)?.close();
     throw error;
   }
-  clearTimeout(early);
   if (wantsPool) warm ??= new WarmPool(target as StdioTarget, warmProcesses, freshDemand(checks, client));
   try {
     const results = await runChecks(
