@@ -9,9 +9,9 @@ import pkg from '../../package.json' with { type: 'json' };
 import { makeCallPolicy } from './calls-file.js';
 import { startWhenIdle } from './early-pool.js';
 import { ALL_CHECKS } from './registry.js';
-import { freshDemand, runChecks, selectChecks, summarize, type RunOptions, type Selection } from './runner.js';
+import { DEFAULT_CONCURRENCY, freshDemand, runChecks, selectChecks, summarize, type RunOptions, type Selection } from './runner.js';
 import type { AuthTokens, CheckDefinition, RunReport } from './types.js';
-import { DEFAULT_WARM_PROCESSES, WarmPool } from './warm-pool.js';
+import { WARM_PROCESSES_PER_CHECK, WarmPool } from './warm-pool.js';
 
 export interface CheckRunOptions extends Selection, RunOptions {
   era?: EraPreference;
@@ -25,7 +25,7 @@ export interface CheckRunOptions extends Selection, RunOptions {
   tokens?: AuthTokens;
   /** The checks to choose from (default: all of mcpvet's). */
   checks?: CheckDefinition[];
-  /** stdio: server processes kept starting for fresh connections (at most, sized to demand; default 6; 0 starts each on demand). */
+  /** stdio: server processes kept starting for fresh connections (at most, sized to demand; default 2 per check run at once; 0 starts each on demand). */
   warmProcesses?: number;
 }
 
@@ -34,7 +34,7 @@ export async function runCheckRun(target: Target, options: CheckRunOptions = {})
   const started = performance.now();
   const timeoutMs = options.timeoutMs ?? 10_000;
   const checks = selectChecks(options.checks ?? ALL_CHECKS, options);
-  const warmProcesses = options.warmProcesses ?? DEFAULT_WARM_PROCESSES;
+  const warmProcesses = options.warmProcesses ?? WARM_PROCESSES_PER_CHECK * (options.concurrency ?? DEFAULT_CONCURRENCY);
   const wantsPool = target.transport === 'stdio' && warmProcesses > 0 && freshDemand(checks) > 0;
   let warm: WarmPool | undefined;
   // stdio: the first connection's process is opened here, so the pool can watch it start.

@@ -14,6 +14,9 @@ import { matchesAny } from './glob.js';
 import { gradeFinding, gradeOf, type Grade } from './requirements/grade.js';
 import type { CheckDefinition, CheckResult, Finding, Level, ResultFinding, Status, Suite } from './types.js';
 
+/** Checks run at once by default. */
+export const DEFAULT_CONCURRENCY = 4;
+
 export interface Selection {
   suites?: Suite[];
   only?: string[];
@@ -64,7 +67,7 @@ export async function runChecks(checks: CheckDefinition[], run: RunEnvironment, 
       gone = serverGone(run.client, run.timeoutMs).finally(() => (probing = false));
     }
   };
-  await pool(regular, options.concurrency ?? 4, execute);
+  await pool(regular, options.concurrency ?? DEFAULT_CONCURRENCY, execute);
   // Final checks judge every trace of the run, the last frames of closed connections included.
   await allClosed(closing);
   await pool(final, 1, execute);

@@ -16,8 +16,12 @@ import { StdioChannel } from '../protocol/stdio-channel.js';
 import type { StdioTarget } from '../wire/target.js';
 import { Trace } from '../wire/trace.js';
 
-/** Processes kept starting at most, by default: enough to hide start-up from a run's fresh connections, few enough to stay light. */
-export const DEFAULT_WARM_PROCESSES = 6;
+/**
+ * Processes kept starting at most, by default, for each check that runs at once: a check takes up
+ * to two at a time (two connections compared side by side), so the checks in flight never wait
+ * for want of a slot, and a run with `--concurrency 1` keeps two.
+ */
+export const WARM_PROCESSES_PER_CHECK = 2;
 
 /** What a check's context takes fresh processes from. */
 export interface ProcessSource {
@@ -31,7 +35,7 @@ export class WarmPool implements ProcessSource {
   /** `demand`: how many processes the run may still take (the pool never starts more). */
   constructor(
     readonly target: StdioTarget,
-    readonly size: number = DEFAULT_WARM_PROCESSES,
+    readonly size: number = 4 * WARM_PROCESSES_PER_CHECK,
     private demand = size,
   ) {
     this.fill();
