@@ -54,7 +54,7 @@ export async function runChecks(checks: CheckDefinition[], run: RunEnvironment, 
   warm?.expect(freshDemand(checks, run.client));
   const execute = async (check: CheckDefinition) => {
     options.onStart?.(check);
-    const lease = warm && !applicability(check, run.client) ? warm.lease(check.freshProcesses ?? 0) : undefined;
+    const lease = warm?.lease(freshOf(check, run.client));
     const reason = applicability(check, run.client) ? undefined : await gone;
     const result = reason
       ? stopped(check, reason, run.client)
@@ -77,13 +77,16 @@ export async function runChecks(checks: CheckDefinition[], run: RunEnvironment, 
 
 /** Fresh processes the checks may take: of those that apply, or (no client yet) the most either era may take. */
 export function freshDemand(checks: CheckDefinition[], client?: McpClient): number {
-  const sum = (era: McpClient['era']) =>
-    checks
-      .filter((check) =>
-        client ? !applicability(check, client) && !('none' in gradeOf(check, era)) : check.eras.includes(era) && check.transports.includes('stdio'),
-      )
-      .reduce((total, check) => total + (check.freshProcesses ?? 0), 0);
-  return client ? sum(client.era) : Math.max(sum('modern'), sum('legacy'));
+  const sum = (count: (check: CheckDefinition) => number) => checks.reduce((total, check) => total + count(check), 0);
+  if (client) return sum((check) => freshOf(check, client));
+  const inEra = (era: McpClient['era']) => (check: CheckDefinition) =>
+    check.eras.includes(era) && check.transports.includes('stdio') ? (check.freshProcesses ?? 0) : 0;
+  return Math.max(sum(inEra('modern')), sum(inEra('legacy')));
+}
+
+/** What a check may take: its stated count when it runs, none when it is skipped. */
+function freshOf(check: CheckDefinition, client: McpClient): number {
+  return applicability(check, client) || 'none' in gradeOf(check, client.era) ? 0 : (check.freshProcesses ?? 0);
 }
 
 function stopped(check: CheckDefinition, reason: string, client: McpClient): CheckResult {
