@@ -9,7 +9,7 @@ import { isObject } from '../protocol/jsonrpc.js';
 import type { CallPolicy } from './calls-file.js';
 import { curlFor } from './curl.js';
 import type { AuthTokens, CheckContext, Evidence, OpenClientOptions } from './types.js';
-import type { WarmPool } from './warm-pool.js';
+import type { ProcessSource } from './warm-pool.js';
 
 export interface RunEnvironment {
   client: McpClient;
@@ -23,7 +23,7 @@ export interface RunEnvironment {
   specSchemaFile?: string;
   tokens?: AuthTokens;
   /** stdio: processes of the target started ahead of need, for fresh connections. */
-  warm?: WarmPool;
+  warm?: ProcessSource;
 }
 
 export function createContext(run: RunEnvironment, signal: AbortSignal, opened: McpClient[]): CheckContext {

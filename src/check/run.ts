@@ -1,14 +1,17 @@
 /** One whole check run against a target: connect, select, run, and build the RunReport. */
 import { connect } from '../client/connect.js';
-import type { InputHost } from '../client/types.js';
+import type { InputHost, McpClient } from '../client/types.js';
+import { StdioChannel } from '../protocol/stdio-channel.js';
 import type { EraPreference } from '../protocol/versions.js';
-import { describeTarget, type Target } from '../wire/target.js';
+import { Trace } from '../wire/trace.js';
+import { describeTarget, type StdioTarget, type Target } from '../wire/target.js';
 import pkg from '../../package.json' with { type: 'json' };
 import { makeCallPolicy } from './calls-file.js';
+import { startWhenIdle } from './early-pool.js';
 import { ALL_CHECKS } from './registry.js';
-import { runChecks, selectChecks, summarize, type RunOptions, type Selection } from './runner.js';
+import { DEFAULT_CONCURRENCY, freshDemand, runChecks, selectChecks, summarize, type RunOptions, type Selection } from './runner.js';
 import type { AuthTokens, CheckDefinition, RunReport } from './types.js';
-import { DEFAULT_WARM_PROCESSES, WarmPool } from './warm-pool.js';
+import { WARM_PROCESSES_PER_CHECK, WarmPool } from './warm-pool.js';
 
 export interface CheckRunOptions extends Selection, RunOptions {
   era?: EraPreference;
@@ -22,7 +25,7 @@ export interface CheckRunOptions extends Selection, RunOptions {
   tokens?: AuthTokens;
   /** The checks to choose from (default: all of mcpvet's). */
   checks?: CheckDefinition[];
-  /** stdio: server processes kept starting for fresh connections (default 2; 0 starts each on demand). */
+  /** stdio: server processes kept starting for fresh connections (at most, sized to demand; default 2 per check run at once; 0 starts each on demand). */
   warmProcesses?: number;
 }
 
@@ -31,11 +34,22 @@ export async function runCheckRun(target: Target, options: CheckRunOptions = {})
   const started = performance.now();
   const timeoutMs = options.timeoutMs ?? 10_000;
   const checks = selectChecks(options.checks ?? ALL_CHECKS, options);
-  const client = await connect(target, { era: options.era ?? 'auto', timeoutMs, host: options.host, stopAtFlood: true });
-  // Started once the server answered, not beside the era probe: extra processes starting then
-  // slow the first answer on a loaded machine, and a server that cannot be reached costs nothing more.
-  const warmProcesses = options.warmProcesses ?? DEFAULT_WARM_PROCESSES;
-  const warm = target.transport === 'stdio' && warmProcesses > 0 && checks.length > 1 ? new WarmPool(target, warmProcesses) : undefined;
+  const warmProcesses = options.warmProcesses ?? WARM_PROCESSES_PER_CHECK * (options.concurrency ?? DEFAULT_CONCURRENCY);
+  const wantsPool = target.transport === 'stdio' && warmProcesses > 0 && freshDemand(checks) > 0;
+  let warm: WarmPool | undefined;
+  // stdio: the first connection's process is opened here, so the pool can watch it start.
+  const first = wantsPool ? new StdioChannel(target as StdioTarget, new Trace()) : undefined;
+  const connecting = connect(target, { era: options.era ?? 'auto', timeoutMs, host: options.host, channel: first, stopAtFlood: true });
+  if (first?.pid !== undefined)
+    startWhenIdle(first.pid, connecting, () => (warm = new WarmPool(target as StdioTarget, warmProcesses, freshDemand(checks))), timeoutMs);
+  let client: McpClient;
+  try {
+    client = await connecting;
+  } catch (error) {
+    await (warm as WarmPool | undefined)?.close();
+    throw error;
+  }
+  if (wantsPool) warm ??= new WarmPool(target as StdioTarget, warmProcesses, freshDemand(checks, client));
   try {
     const results = await runChecks(
       checks,

@@ -9,9 +9,13 @@ import type { McpClient } from '../client/types.js';
 import { createContext, type RunEnvironment } from './context.js';
 import { serverGone } from './liveness.js';
 import { trimEvidence } from './evidence-trim.js';
+import { WarmPool } from './warm-pool.js';
 import { matchesAny } from './glob.js';
 import { gradeFinding, gradeOf, type Grade } from './requirements/grade.js';
 import type { CheckDefinition, CheckResult, Finding, Level, ResultFinding, Status, Suite } from './types.js';
+
+/** Checks run at once by default. */
+export const DEFAULT_CONCURRENCY = 4;
 
 export interface Selection {
   suites?: Suite[];
@@ -45,12 +49,17 @@ export async function runChecks(checks: CheckDefinition[], run: RunEnvironment, 
   // The connections a check opened close while the next check runs: a server that ignores EOF and
   // SIGTERM took seconds to end, and every check that had opened one waited for it.
   const closing = new Set<Promise<unknown>>();
+  // The warm pool starts as many processes as the checks that apply may take.
+  const warm = run.warm instanceof WarmPool ? run.warm : undefined;
+  warm?.expect(freshDemand(checks, run.client));
   const execute = async (check: CheckDefinition) => {
     options.onStart?.(check);
+    const lease = warm?.lease(freshOf(check, run.client));
     const reason = applicability(check, run.client) ? undefined : await gone;
     const result = reason
       ? stopped(check, reason, run.client)
-      : await runOne(check, run, options.checkTimeoutMs ?? Math.max(run.timeoutMs * 3, 30_000), closing);
+      : await runOne(check, lease ? { ...run, warm: lease } : run, options.checkTimeoutMs ?? Math.max(run.timeoutMs * 3, 30_000), closing);
+    lease?.end();
     results.set(check.id, result);
     options.onDone?.(result);
     if (result.status === 'error' && !probing && !(await gone)) {
@@ -58,12 +67,26 @@ export async function runChecks(checks: CheckDefinition[], run: RunEnvironment, 
       gone = serverGone(run.client, run.timeoutMs).finally(() => (probing = false));
     }
   };
-  await pool(regular, options.concurrency ?? 4, execute);
+  await pool(regular, options.concurrency ?? DEFAULT_CONCURRENCY, execute);
   // Final checks judge every trace of the run, the last frames of closed connections included.
   await allClosed(closing);
   await pool(final, 1, execute);
   await allClosed(closing);
   return checks.map((check) => results.get(check.id) as CheckResult);
+}
+
+/** Fresh processes the checks may take: of those that apply, or (no client yet) the most either era may take. */
+export function freshDemand(checks: CheckDefinition[], client?: McpClient): number {
+  const sum = (count: (check: CheckDefinition) => number) => checks.reduce((total, check) => total + count(check), 0);
+  if (client) return sum((check) => freshOf(check, client));
+  const inEra = (era: McpClient['era']) => (check: CheckDefinition) =>
+    check.eras.includes(era) && check.transports.includes('stdio') ? (check.freshProcesses ?? 0) : 0;
+  return Math.max(sum(inEra('modern')), sum(inEra('legacy')));
+}
+
+/** What a check may take: its stated count when it runs, none when it is skipped. */
+function freshOf(check: CheckDefinition, client: McpClient): number {
+  return applicability(check, client) || 'none' in gradeOf(check, client.era) ? 0 : (check.freshProcesses ?? 0);
 }
 
 function stopped(check: CheckDefinition, reason: string, client: McpClient): CheckResult {

@@ -161,6 +161,11 @@ export interface CheckDefinition {
   spec: string;
   /** Runs after every other check, e.g. to judge the whole trace of the run. */
   final?: boolean;
+  /**
+   * stdio: at most how many fresh connections to the run's own target the check opens. A hint for
+   * the warm pool (it starts that many processes ahead); a wrong count costs time, not a verdict.
+   */
+  freshProcesses?: number;
   run(ctx: CheckContext): Promise<Finding | Finding[]>;
 }
 

@@ -68,6 +68,11 @@ export class StdioChannel implements Channel {
     return this.connection.hasExited;
   }
 
+  /** The server's process id (also its process group's), undefined if it could not be started. */
+  get pid(): number | undefined {
+    return this.connection.pid;
+  }
+
   setDefaultHeaders(): void {
     // stdio has no header layer: all metadata travels in the body.
   }

@@ -18,6 +18,7 @@ import { CLI, fixture } from '../helpers/paths.js';
 
 interface LogEntry {
   pid: number;
+  at: number;
   event: 'start' | 'first';
   method?: string;
 }
@@ -69,6 +70,26 @@ describe('warm pool', () => {
     expect(await leftovers(marker)).toEqual([]);
   });
 
+  it('starts no more processes than the run may take, and a lease gives back what it did not take', async () => {
+    const { target, log } = slowServer(100);
+    const pool = new WarmPool(target, 6, 1);
+    const lease = pool.lease(2);
+    expect(pool.waiting).toBe(1);
+    pool.expect(3);
+    expect(pool.waiting).toBe(3);
+    const channel = lease.take();
+    // Two more may still be taken: one by the lease, one by another check.
+    expect(pool.waiting).toBe(2);
+    lease.end();
+    await wait(500);
+    expect(pool.waiting).toBe(2);
+    const other = pool.take();
+    expect(pool.waiting).toBe(1);
+    await Promise.all([channel.close(), other.close(), pool.close()]);
+    expect(log().filter((entry) => entry.event === 'start').length).toBeLessThanOrEqual(3);
+    expect(await leftovers(marker)).toEqual([]);
+  });
+
   it('a process that ended while it waited is not handed over', async () => {
     marker = processMarker();
     const target: StdioTarget = { transport: 'stdio', command: process.execPath, args: ['-e', 'process.exit(0)'], env: marker };
@@ -105,6 +126,36 @@ describe('warm pool', () => {
     expect(started.length).toBeGreaterThan(3);
     expect(started.length - firsts.length).toBeLessThanOrEqual(2);
   }, 60_000);
+
+  it('a server that sits idle while it starts gets its pool before it answers', async () => {
+    const { target, log } = slowServer(1500);
+    await runCheckRun(target, { timeoutMs: 5000, only: ['stateless.tools-list-identical'] });
+    const entries = log();
+    const [main, ...others] = entries.filter((entry) => entry.event === 'start');
+    const answered = entries.find((entry) => entry.pid === main?.pid && entry.event === 'first');
+    // The fixture sleeps through its start-up: the pool's processes start while it does.
+    expect(others.length).toBeGreaterThanOrEqual(2);
+    expect(others[0]!.at).toBeLessThan(answered!.at);
+    expect(await leftovers(marker, 3000)).toEqual([]);
+  }, 30_000);
+
+  it('a server busy starting up (CPU) gets its pool once it answered', async () => {
+    const { target, log } = slowServer(0);
+    // 1.5 s of CPU before the slow-start server (without its delay) loads.
+    const busy = [
+      "import { appendFileSync } from 'node:fs';",
+      "appendFileSync(process.env.SLOW_START_LOG, JSON.stringify({ pid: process.pid, at: Date.now(), event: 'spawned' }) + '\\n');",
+      'const end = Date.now() + 1500; while (Date.now() < end);',
+      `await import(${JSON.stringify(fixture('slow-start'))});`,
+    ].join('\n');
+    await runCheckRun({ ...target, args: ['--input-type=module', '-e', busy] }, { timeoutMs: 5000, only: ['stateless.tools-list-identical'] });
+    const entries = log();
+    const [main, ...others] = entries.filter((entry) => (entry.event as string) === 'spawned');
+    const answered = entries.find((entry) => entry.pid === main?.pid && entry.event === 'first');
+    expect(others.length).toBeGreaterThanOrEqual(2);
+    expect(others[0]!.at).toBeGreaterThanOrEqual(answered!.at);
+    expect(await leftovers(marker, 3000)).toEqual([]);
+  }, 30_000);
 
   it('Ctrl-C during a run exits 130 and leaves no pooled process', async () => {
     const { target, log } = slowServer(1500);

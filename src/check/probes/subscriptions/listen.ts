@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { MCPVET_CLIENT_INFO } from '../../../client/base-client.js';
+import { withRequestSignal } from '../../../client/request-signal.js';
 import type { McpClient, RpcOutcome } from '../../../client/types.js';
 import { ErrorCode } from '../../../protocol/errors.js';
 import { modernHeaders } from '../../../protocol/headers.js';
@@ -91,6 +92,25 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function waitFor(done: () => boolean, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
   while (!done() && Date.now() < deadline) await sleep(20);
+}
+
+const shared = new WeakMap<McpClient, Map<string, Promise<ListenOutcome>>>();
+
+/**
+ * One listen per run and filter, with no change made, for the checks that judge only how it is
+ * acknowledged: they look at the same subscription, so they share one process instead of one each.
+ */
+export function sharedListen(ctx: CheckContext, filter: JsonObject): Promise<ListenOutcome> {
+  let byFilter = shared.get(ctx.client);
+  if (!byFilter) shared.set(ctx.client, (byFilter = new Map()));
+  const key = JSON.stringify(filter);
+  let outcome = byFilter.get(key);
+  if (!outcome) {
+    // Shared by several checks: no one check's signal may cancel it.
+    outcome = withRequestSignal(undefined, () => listen(ctx, filter));
+    byFilter.set(key, outcome);
+  }
+  return outcome;
 }
 
 export async function listen(ctx: CheckContext, filter: JsonObject, change?: { name: string; args: JsonObject }): Promise<ListenOutcome> {

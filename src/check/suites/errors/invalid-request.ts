@@ -16,6 +16,7 @@ export default defineCheck({
   suite: 'errors',
   requirements: ['BASE-13'],
   spec: 'basic#error-codes',
+  freshProcesses: 1,
   async run(ctx) {
     const client = await clientForNullIdProbe(ctx);
     const noMethodId = probeId('no-method');

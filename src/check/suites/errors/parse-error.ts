@@ -15,6 +15,7 @@ export default defineCheck({
   suite: 'errors',
   requirements: ['BASE-12'],
   spec: 'basic#error-codes',
+  freshProcesses: 1,
   async run(ctx) {
     const client = await clientForNullIdProbe(ctx);
     // The truncated text holds something that looks like an id; only null is a correct answer id.

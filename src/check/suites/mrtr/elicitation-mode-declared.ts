@@ -18,6 +18,7 @@ export default defineCheck({
   requirements: ['MRTR-12'],
   eras: ['modern'],
   spec: 'client/elicitation#capabilities',
+  freshProcesses: 1,
   async run(ctx) {
     const found = await findInputRequired(ctx, { accept: (candidate) => elicitations(candidate.result).length > 0 });
     if ('skip' in found) return notJudged(found);

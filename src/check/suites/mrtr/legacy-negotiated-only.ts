@@ -33,6 +33,7 @@ export default defineCheck({
   requirements: ['LIFE-L5'],
   eras: ['legacy'],
   spec: 'basic/lifecycle#operation',
+  freshProcesses: 1,
   final: true,
   async run(ctx) {
     if (isObject(ctx.client.serverCapabilities.tools)) {

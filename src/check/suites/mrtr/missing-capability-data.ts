@@ -14,6 +14,7 @@ export default defineCheck({
   requirements: ['LIFE-10'],
   eras: ['modern'],
   spec: 'basic/index#error-codes',
+  freshProcesses: 1,
   async run(ctx) {
     const found = await findInputRequired(ctx, { accept: (candidate) => candidate.capabilities.length > 0 });
     if ('skip' in found) return notJudged(found);

@@ -27,6 +27,7 @@ export default defineCheck({
   // Final: it completes the flow (e.g. really deletes), so it runs after the checks that only ask.
   final: true,
   spec: 'basic/patterns/mrtr#retry',
+  freshProcesses: 1,
   async run(ctx) {
     const found = await findInputRequired(ctx);
     if ('skip' in found) return notJudged(found);

@@ -15,6 +15,7 @@ export default defineCheck({
   requirements: ['MRTR-04', 'LIFE-08'],
   eras: ['modern'],
   spec: 'basic/patterns/mrtr#server-rules',
+  freshProcesses: 1,
   async run(ctx) {
     const found = await findInputRequired(ctx, { accept: (candidate) => candidate.capabilities.length > 0 });
     if ('skip' in found) return notJudged(found);

@@ -14,6 +14,7 @@ export default defineCheck({
   requirements: ['PR-06'],
   requires: ['prompts'],
   spec: 'server/prompts#list-changed-notification',
+  freshProcesses: 1,
   // Last: it calls tools that change lists, which would disturb the checks that compare listings.
   final: true,
   run: (ctx) => judgeListChange(ctx, 'prompts', 'prompt'),

@@ -17,6 +17,7 @@ export default defineCheck({
   requirements: ['LIFE-L1', 'LIFE-L2'],
   eras: ['legacy'],
   spec: '2025-11-25/basic/lifecycle#version-negotiation',
+  freshProcesses: 2,
   async run(ctx) {
     const first = await probeInitialize(ctx, LATEST_LEGACY_VERSION);
     const evidence = [evidenceOf(first)];

@@ -22,6 +22,7 @@ export default defineCheck({
   requirements: ['LIFE-L3'],
   eras: ['legacy'],
   spec: '2025-11-25/basic/lifecycle#version-negotiation',
+  freshProcesses: 2,
   run: (ctx) => judgeEachUnknownVersion(ctx, offer),
 });
 

@@ -19,6 +19,7 @@ export default defineCheck({
   requirements: ['LIFE-L4'],
   eras: ['legacy'],
   spec: '2025-11-25/basic/lifecycle#initialization',
+  freshProcesses: 1,
   async run(ctx) {
     const { answer, watched: early } = await onBareConnection(ctx, LATEST_LEGACY_VERSION, async (answer, trace): Promise<Frame[]> => {
       if (!answer.response) return [];

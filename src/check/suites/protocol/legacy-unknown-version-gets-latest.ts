@@ -19,6 +19,7 @@ export default defineCheck({
   requirements: ['LIFE-L6'],
   eras: ['legacy'],
   spec: '2025-11-25/basic/lifecycle#version-negotiation',
+  freshProcesses: 6,
   async run(ctx) {
     const evidence: Evidence[] = [];
     let latest: string | undefined;

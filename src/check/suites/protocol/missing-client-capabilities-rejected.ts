@@ -9,5 +9,6 @@ export default defineCheck({
   requirements: ['LIFE-04'],
   eras: ['modern'],
   spec: 'basic#request-meta',
+  freshProcesses: 1,
   run: (ctx) => missingMetaKeyFinding(ctx, CLIENT_CAPABILITIES_KEY),
 });

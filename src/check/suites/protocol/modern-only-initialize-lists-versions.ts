@@ -17,6 +17,7 @@ export default defineCheck({
   requirements: ['LIFE-14'],
   eras: ['modern'],
   spec: 'basic/versioning#backward-compatibility',
+  freshProcesses: 1,
   async run(ctx) {
     const answer = await probeInitialize(ctx, LATEST_LEGACY_VERSION);
     const evidence = [evidenceOf(answer)];

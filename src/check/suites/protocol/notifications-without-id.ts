@@ -8,7 +8,7 @@ import { isObject } from '../../../protocol/jsonrpc.js';
 import type { Frame } from '../../../wire/trace.js';
 import { defineCheck, incomplete, pass, violation } from '../../define.js';
 import { clip } from '../../probes/protocol/probe.js';
-import { listen, narrowFilter } from '../../probes/subscriptions/listen.js';
+import { sharedListen, narrowFilter } from '../../probes/subscriptions/listen.js';
 
 export default defineCheck({
   id: 'protocol.notifications-without-id',
@@ -16,9 +16,10 @@ export default defineCheck({
   suite: 'protocol',
   requirements: ['BASE-11'],
   spec: 'basic/index#notifications',
+  freshProcesses: 1,
   final: true,
   async run(ctx) {
-    if (ctx.era === 'modern') await listen(ctx, narrowFilter(ctx.client.serverCapabilities));
+    if (ctx.era === 'modern') await sharedListen(ctx, narrowFilter(ctx.client.serverCapabilities));
     const notifications = ctx.traces().flatMap((trace) => trace.frames.filter(isNotification));
     if (notifications.length === 0)
       return incomplete(

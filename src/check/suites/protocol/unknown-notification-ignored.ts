@@ -20,6 +20,7 @@ export default defineCheck({
   suite: 'protocol',
   requirements: ['BASE-10'],
   spec: 'basic#notifications',
+  freshProcesses: 1,
   async run(ctx) {
     // A fresh connection: no other check's traffic can be mistaken for a reply.
     const client = await ctx.openClient();

@@ -16,6 +16,7 @@ export default defineCheck({
   eras: ['legacy'],
   requires: ['resources'],
   spec: 'server/resources#subscriptions',
+  freshProcesses: 1,
   async run(ctx) {
     const declared = ctx.client.serverCapabilities.resources;
     if (!isObject(declared) || declared.subscribe !== true) return skip('the server does not declare resources.subscribe');

@@ -14,6 +14,7 @@ export default defineCheck({
   requirements: ['RES-10'],
   requires: ['resources'],
   spec: 'server/resources#list-changed-notification',
+  freshProcesses: 1,
   // Last: it calls tools that change lists, which would disturb the checks that compare listings.
   final: true,
   run: (ctx) => judgeListChange(ctx, 'resources', 'resource'),

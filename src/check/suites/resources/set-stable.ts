@@ -22,6 +22,7 @@ export default defineCheck({
   eras: ['modern'],
   requires: ['resources'],
   spec: 'server/resources#listing-resources',
+  freshProcesses: 2,
   async run(ctx) {
     // Opened side by side: over stdio each is a server process to wait for.
     const [observer, reader] = await Promise.all([ctx.openClient(), ctx.openClient()]);

@@ -21,6 +21,7 @@ export default defineCheck({
   requirements: ['LIFE-11', 'LIFE-12'],
   eras: ['modern'],
   spec: 'basic/index#statelessness',
+  freshProcesses: 1,
   async run(ctx) {
     const method = declaredLists(ctx.client.serverCapabilities, ['tools/list', 'prompts/list', 'resources/list'])[0] ?? 'server/discover';
     const params = withModernMeta(

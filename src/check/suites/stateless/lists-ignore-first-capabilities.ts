@@ -28,6 +28,7 @@ export default defineCheck({
   requirements: ['LIFE-11', 'TOOL-04', 'RES-04', 'PR-03'],
   eras: ['modern'],
   spec: 'basic/index#statelessness',
+  freshProcesses: 2,
   async run(ctx) {
     const methods = declaredLists(ctx.client.serverCapabilities);
     if (methods.length === 0) return skip('the server declares no tools, resources or prompts to list');

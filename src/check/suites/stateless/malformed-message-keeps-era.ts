@@ -23,6 +23,7 @@ export default defineCheck({
   eras: ['modern'],
   transports: ['stdio'],
   spec: 'basic/index#statelessness',
+  freshProcesses: 1,
   async run(ctx) {
     const method = declaredLists(ctx.client.serverCapabilities, ['tools/list', 'prompts/list', 'resources/list'])[0] ?? 'server/discover';
     // The control: the same request on the undisturbed shared connection.

@@ -14,6 +14,7 @@ export default defineCheck({
   requirements: ['LIFE-11', 'LIFE-08'],
   eras: ['modern'],
   spec: 'basic/index#statelessness',
+  freshProcesses: 1,
   async run(ctx) {
     const client = await ctx.openClient();
     const found = await findInputRequired(ctx, { client, accept: (candidate) => candidate.capabilities.length > 0 });

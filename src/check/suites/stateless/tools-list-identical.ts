@@ -14,6 +14,7 @@ export default defineCheck({
   eras: ['modern'],
   requires: ['tools'],
   spec: 'server/tools#listing-tools',
+  freshProcesses: 2,
   async run(ctx) {
     const reference = await ctx.tools();
     // Opened side by side: over stdio each is a server process to wait for.

@@ -16,6 +16,7 @@ export default defineCheck({
   eras: ['modern'],
   requires: ['tools'],
   spec: 'basic/index#statelessness',
+  freshProcesses: 2,
   async run(ctx) {
     // Opened side by side: over stdio each is a server process to wait for.
     const [clean, reused] = await Promise.all([ctx.openClient(), ctx.openClient()]);

@@ -23,6 +23,7 @@ export default defineCheck({
   requirements: ['LIFE-13', 'ADV-03'],
   transports: ['stdio'],
   spec: 'basic/transports/stdio#stateless-on-stdio',
+  freshProcesses: 1,
   async run(ctx) {
     // A process of its own: the probe leaves a listen open and must not slow other checks down.
     const client = await ctx.openClient();

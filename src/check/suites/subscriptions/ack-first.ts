@@ -4,7 +4,7 @@
  * no subscription (JSON-RPC lets a server refuse any request), so there is nothing to acknowledge.
  */
 import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
-import { ACKNOWLEDGED, describeListenAnswer, listen, narrowFilter } from '../../probes/subscriptions/listen.js';
+import { ACKNOWLEDGED, describeListenAnswer, sharedListen, narrowFilter } from '../../probes/subscriptions/listen.js';
 
 export default defineCheck({
   id: 'subscriptions.ack-first',
@@ -13,9 +13,10 @@ export default defineCheck({
   requirements: ['SUB-01'],
   eras: ['modern'],
   spec: 'basic/patterns/subscriptions#acknowledgement',
+  freshProcesses: 1,
   async run(ctx) {
     const filter = narrowFilter(ctx.client.serverCapabilities);
-    const listening = await listen(ctx, filter);
+    const listening = await sharedListen(ctx, filter);
     if ('skip' in listening) return notJudged(listening);
     const first = listening.notifications[0];
     const sent = `subscriptions/listen ${JSON.stringify(filter)}`;

@@ -4,7 +4,7 @@
  */
 import { isObject, type JsonObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
-import { acknowledgement, listen, narrowFilter } from '../../probes/subscriptions/listen.js';
+import { acknowledgement, sharedListen, narrowFilter } from '../../probes/subscriptions/listen.js';
 
 export default defineCheck({
   id: 'subscriptions.ack-honoured-filter',
@@ -13,9 +13,10 @@ export default defineCheck({
   requirements: ['SUB-04'],
   eras: ['modern'],
   spec: 'basic/patterns/subscriptions#acknowledgement',
+  freshProcesses: 1,
   async run(ctx) {
     const filter = narrowFilter(ctx.client.serverCapabilities);
-    const listening = await listen(ctx, filter);
+    const listening = await sharedListen(ctx, filter);
     if ('skip' in listening) return notJudged(listening);
     const ack = acknowledgement(listening);
     if (!ack) return skip('no acknowledgement came first (subscriptions.ack-first judges that)');

@@ -1,7 +1,7 @@
 /** The acknowledgement carries _meta subscriptionId equal to the listen request's JSON-RPC id (DIGEST §6). */
 import { META } from '../../../protocol/meta.js';
 import { defineCheck, pass, skip, violation, notJudged } from '../../define.js';
-import { acknowledgement, listen, narrowFilter, subscriptionIdOf } from '../../probes/subscriptions/listen.js';
+import { acknowledgement, sharedListen, narrowFilter, subscriptionIdOf } from '../../probes/subscriptions/listen.js';
 
 export default defineCheck({
   id: 'subscriptions.ack-subscription-id',
@@ -10,8 +10,9 @@ export default defineCheck({
   requirements: ['SUB-01', 'SUB-05'],
   eras: ['modern'],
   spec: 'basic/patterns/subscriptions#subscription-id',
+  freshProcesses: 1,
   async run(ctx) {
-    const listening = await listen(ctx, narrowFilter(ctx.client.serverCapabilities));
+    const listening = await sharedListen(ctx, narrowFilter(ctx.client.serverCapabilities));
     if ('skip' in listening) return notJudged(listening);
     const ack = acknowledgement(listening);
     if (!ack) return skip('no acknowledgement came first (subscriptions.ack-first judges that)');

@@ -14,6 +14,7 @@ export default defineCheck({
   requirements: ['SUB-03', 'SUB-05'],
   eras: ['modern'],
   spec: 'basic/patterns/subscriptions#subscription-id',
+  freshProcesses: 1,
   async run(ctx) {
     const change = await changeMaker(ctx);
     if ('skip' in change) return notJudged(change);

@@ -14,6 +14,7 @@ export default defineCheck({
   requirements: ['SUB-02', 'RES-12', 'LOG-02'],
   eras: ['modern'],
   spec: 'basic/patterns/subscriptions#filters',
+  freshProcesses: 1,
   async run(ctx) {
     const change = await changeMaker(ctx);
     if ('skip' in change) return notJudged(change);

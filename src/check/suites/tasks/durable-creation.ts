@@ -20,6 +20,7 @@ export default defineCheck({
   eras: ['modern'],
   requires: ['tools'],
   spec: 'https://github.com/modelcontextprotocol/experimental-ext-tasks/blob/main/specification/draft/tasks.md#task-creation',
+  freshProcesses: 1,
   async run(ctx) {
     const task = await taskToJudge(ctx);
     if ('status' in task) return task;

@@ -28,6 +28,7 @@ export default defineCheck({
   eras: ['modern'],
   requires: ['tools'],
   spec: 'https://github.com/modelcontextprotocol/experimental-ext-tasks/blob/main/specification/draft/tasks.md#task-execution-errors',
+  freshProcesses: 2,
   async run(ctx) {
     const reason = modernNotApplicable(ctx);
     if (reason) return skip(reason);

@@ -10,6 +10,7 @@ export default defineCheck({
   requirements: ['TOOL-05', 'ADV-02'],
   requires: ['tools'],
   spec: 'server/tools#listing-tools',
+  freshProcesses: 1,
   async run(ctx) {
     const listings = await listOnTwoConnections(ctx);
     if ('unusable' in listings) return skip(listings.unusable);

@@ -25,6 +25,7 @@ export default defineCheck({
   requirements: ['CAN-01', 'CAN-05'],
   transports: ['stdio'],
   spec: 'basic/patterns/cancellation',
+  freshProcesses: 1,
   async run(ctx) {
     const callable = await callableTools(ctx);
     if (!callable.tools) return notJudged(callable.none);

@@ -14,6 +14,7 @@ export default defineCheck({
   requirements: ['LOG-01'],
   eras: ['modern'],
   spec: 'server/utilities/logging#per-request-log-level',
+  freshProcesses: 1,
   async run(ctx) {
     const callable = await callableTools(ctx);
     if (!callable.tools) return notJudged(callable.none);

@@ -17,6 +17,7 @@ export default defineCheck({
   suite: 'utilities',
   requirements: ['LOG-04'],
   spec: 'server/utilities/logging#capabilities',
+  freshProcesses: 1,
   async run(ctx) {
     if ('logging' in ctx.client.serverCapabilities) return pass('the server declares the logging capability');
     const callable = await callableTools(ctx);

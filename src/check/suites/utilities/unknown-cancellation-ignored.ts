@@ -13,6 +13,7 @@ export default defineCheck({
   suite: 'utilities',
   requirements: ['CAN-06'],
   spec: 'basic/patterns/cancellation#error-handling',
+  freshProcesses: 1,
   async run(ctx) {
     if (ctx.era === 'modern' && ctx.transport === 'http')
       return skip('over HTTP in 2026-07-28 cancellation is the closed stream; http.notification-202 judges notifications');
