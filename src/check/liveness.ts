@@ -33,10 +33,16 @@ export async function serverGone(client: McpClient, timeoutMs: number): Promise<
   if (stray > 0) return `it answers with ids that match no request: ${stray} such answer(s)`;
   const timeouts = timedOut(client.trace.frames);
   const list = LISTS.find(([capability]) => isObject(client.serverCapabilities[capability]))?.[1];
-  if (timeouts < SUSPICIOUS_TIMEOUTS || !list) return undefined;
+  // A list can be large (200,000 tools): it is asked again only after three more timeouts.
+  if (timeouts - (listedAt.get(client) ?? 0) < SUSPICIOUS_TIMEOUTS || !list) return undefined;
   const listed = await answers(client, list, timeoutMs);
-  return listed ? `it answers ${handshake} but not ${list} (${timeouts} requests of the run timed out): ${listed}` : undefined;
+  if (listed) return `it answers ${handshake} but not ${list} (${timeouts} requests of the run timed out): ${listed}`;
+  listedAt.set(client, timeouts);
+  return undefined;
 }
+
+/** The timeouts counted when a list last answered, per connection. */
+const listedAt = new WeakMap<McpClient, number>();
 
 /** Undefined when `method` got a JSON-RPC answer in time; otherwise what went wrong. */
 async function answers(client: McpClient, method: string, timeoutMs: number): Promise<string | undefined> {
