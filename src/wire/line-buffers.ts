@@ -5,7 +5,7 @@
  */
 
 /** Free buffers kept together, in bytes: beyond it a returned buffer is let go. */
-const POOL_BYTES = 8 * 1024 * 1024;
+export const POOL_BYTES = 8 * 1024 * 1024;
 /** The smallest line buffer (a line that spans chunks is rarely shorter). */
 const FIRST_BYTES = 64 * 1024;
 

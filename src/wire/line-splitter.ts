@@ -7,7 +7,7 @@
  * pieces alive for the whole line, long enough to be promoted, and every 10,000-tool list left
  * megabytes of them for the next full GC.
  */
-import { giveBack, takeBuffer } from './line-buffers.js';
+import { giveBack, POOL_BYTES, takeBuffer } from './line-buffers.js';
 
 const NEWLINE = 0x0a;
 const CR = 0x0d;
@@ -26,6 +26,8 @@ export interface LineSplitterEvents {
 
 export class LineSplitter {
   private pending: Buffer | undefined;
+  /** A line past the pool's size: the rest of it as the chunks came, joined once at its end (doubling a 45 MB line's buffer left twice that as garbage). */
+  private overflow: Buffer[] = [];
   private pendingLength = 0;
   private discarding = false;
   private discarded = 0;
@@ -69,22 +71,25 @@ export class LineSplitter {
     if (this.pendingLength + length > this.maxLineBytes) {
       this.discarding = true;
       this.discarded = this.pendingLength + length;
-      const held = this.pending?.subarray(0, Math.min(this.pendingLength, HEAD_BYTES)) ?? Buffer.alloc(0);
+      const held = this.pending?.subarray(0, Math.min(this.pendingLength - this.overflowLength(), HEAD_BYTES)) ?? Buffer.alloc(0);
       this.discardedHead = Buffer.concat([held, chunk.subarray(start, Math.min(end, start + HEAD_BYTES))])
         .toString('utf8', 0, HEAD_BYTES)
         .slice(0, 200);
       this.release();
       return;
     }
-    this.reserve(this.pendingLength + length);
-    chunk.copy(this.pending as Buffer, this.pendingLength, start, end);
+    if (this.overflow.length > 0 || this.pendingLength + length > POOL_BYTES) this.overflow.push(chunk.subarray(start, end));
+    else {
+      this.reserve(this.pendingLength + length);
+      chunk.copy(this.pending as Buffer, this.pendingLength, start, end);
+    }
     this.pendingLength += length;
   }
 
   /** Room for `bytes` in the line buffer: a pooled one twice the size when it is full. */
   private reserve(bytes: number): void {
     if (this.pending && bytes <= this.pending.length) return;
-    const grown = takeBuffer(Math.min(Math.max(bytes, (this.pending?.length ?? 0) * 2), this.maxLineBytes));
+    const grown = takeBuffer(Math.min(Math.max(bytes, (this.pending?.length ?? 0) * 2), this.maxLineBytes, POOL_BYTES));
     if (this.pending) {
       this.pending.copy(grown, 0, 0, this.pendingLength);
       giveBack(this.pending);
@@ -92,10 +97,17 @@ export class LineSplitter {
     this.pending = grown;
   }
 
+  private overflowLength(): number {
+    let bytes = 0;
+    for (const part of this.overflow) bytes += part.length;
+    return bytes;
+  }
+
   private release(): void {
     if (this.pending) giveBack(this.pending);
     this.pending = undefined;
     this.pendingLength = 0;
+    this.overflow = [];
   }
 
   private finishLine(): void {
@@ -106,8 +118,9 @@ export class LineSplitter {
       this.discardedHead = '';
       return;
     }
-    if (!this.pending || this.pendingLength === 0) return this.release();
-    const line = this.pending.subarray(0, this.pendingLength);
+    if (this.pendingLength === 0) return this.release();
+    const held = this.pending?.subarray(0, this.pendingLength - this.overflowLength()) ?? Buffer.alloc(0);
+    const line = this.overflow.length > 0 ? Buffer.concat([held, ...this.overflow], this.pendingLength) : held;
     // The buffer goes back to the pool only once the line is handled: a handler may keep its bytes no longer than that.
     try {
       this.emit(line);

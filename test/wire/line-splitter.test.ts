@@ -43,4 +43,15 @@ describe('LineSplitter', () => {
       expect(split(chunks, 10_000).lines).toEqual(expected);
     }
   });
+
+  it('a line larger than the buffer pool comes out whole', () => {
+    const long = `${'é'.repeat(3_000_000)}${'x'.repeat(3_000_000)}`;
+    const bytes = Buffer.from(`${long}\nafter\n`);
+    const chunks: Buffer[] = [];
+    for (let at = 0; at < bytes.length; at += 65_536) chunks.push(bytes.subarray(at, at + 65_536));
+    const { lines } = split(chunks, 64 * 1024 * 1024);
+    expect(lines.length).toBe(2);
+    expect(lines[0] === long).toBe(true);
+    expect(lines[1]).toBe('after');
+  });
 });
