@@ -159,13 +159,23 @@ export abstract class BaseClient implements McpClient {
     await this.channel.close();
   }
 
+  /** The tools of the last tools/list, indexed by name only when asked: most connections never ask. */
+  private listedTools: JsonObject[] = [];
+  private toolIndex: Map<string, JsonObject> | undefined;
+
   /** Tool definitions seen in the last tools/list, for era features that need a tool's schema. */
-  protected readonly knownTools = new Map<string, JsonObject>();
+  protected get knownTools(): Map<string, JsonObject> {
+    if (!this.toolIndex) {
+      this.toolIndex = new Map();
+      for (const tool of this.listedTools) if (typeof tool.name === 'string') this.toolIndex.set(tool.name, tool);
+    }
+    return this.toolIndex;
+  }
 
   private remember(method: string, items: JsonObject[]): JsonObject[] {
     if (method === 'tools/list') {
-      this.knownTools.clear();
-      for (const tool of items) if (typeof tool.name === 'string') this.knownTools.set(tool.name, tool);
+      this.listedTools = items;
+      this.toolIndex = undefined;
     }
     return items;
   }

@@ -4,12 +4,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { StdioTarget } from './target.js';
-import type { Frame, Trace } from './trace.js';
+import { StringDecoder } from 'node:string_decoder';
+import { PARSED_RAW_CHARS, type Frame, type Trace } from './trace.js';
 import { LineSplitter } from './line-splitter.js';
 import { killGroup, killOrphanedGroup, registerChild } from './children.js';
 import { findHolders, findMarked, killPids, newSpawnMark, SPAWN_MARKER, stdioLinks } from './strays.js';
 import { untilQuiet } from './process-activity.js';
-import { parseMessageText } from './shared-results.js';
+import { knownResultMessage, parseMessageText, SHARE_FROM_CHARS } from './shared-results.js';
+import { utf16Length } from './json-bytes.js';
 import { JsonTooDeepError, parseJson, topLevelId, traceTooDeep } from './json-depth.js';
 
 export interface StdioOptions {
@@ -138,26 +140,40 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
   child.stdin?.on('error', () => {});
 
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE;
-  const stdout = new LineSplitter(maxLineBytes, {
-    line: (text) => {
-      let parsed: Parsed;
-      try {
-        parsed = { value: parseMessageText(text) };
-      } catch (error) {
-        if (error instanceof JsonTooDeepError) {
-          const frame = traceTooDeep(trace, text);
-          const id = topLevelId(text);
-          for (const handler of refusedHandlers) handler(frame, id, text);
-          return;
-        }
-        parsed = { error: (error as Error).message };
+  const onLine = (text: string): void => {
+    let parsed: Parsed;
+    try {
+      parsed = { value: parseMessageText(text) };
+    } catch (error) {
+      if (error instanceof JsonTooDeepError) {
+        const frame = traceTooDeep(trace, text);
+        const id = topLevelId(text);
+        for (const handler of refusedHandlers) handler(frame, id, text);
+        return;
       }
-      const frame = traceIncomingLine(trace, text, parsed);
-      if (frame.kind === 'message') for (const handler of messageHandlers) handler(frame.message, frame);
+      parsed = { error: (error as Error).message };
+    }
+    deliver(traceIncomingLine(trace, text, parsed));
+  };
+  const deliver = (frame: Frame): void => {
+    if (frame.kind === 'message') for (const handler of messageHandlers) handler(frame.message, frame);
+  };
+  const stdout = new LineSplitter(
+    maxLineBytes,
+    {
+      line: onLine,
+      // A large line whose result is known is not decoded whole: its frame keeps the head of its text.
+      lineBytes: (bytes) => {
+        const message = knownResultMessage(bytes);
+        if (!message) return onLine(bytes.toString('utf8'));
+        const head = new StringDecoder('utf8').write(bytes.subarray(0, PARSED_RAW_CHARS));
+        deliver(traceIncomingLine(trace, head, { value: message }, utf16Length(bytes)));
+      },
+      oversize: (size, head) =>
+        trace.add({ direction: 'receive', kind: 'error', raw: head, truncated: true, detail: { reason: 'oversize-line', bytes: size, limit: maxLineBytes } }),
     },
-    oversize: (size, head) =>
-      trace.add({ direction: 'receive', kind: 'error', raw: head, truncated: true, detail: { reason: 'oversize-line', bytes: size, limit: maxLineBytes } }),
-  });
+    SHARE_FROM_CHARS,
+  );
   child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
   child.stdout?.on('end', () => stdout.end());
 
@@ -254,12 +270,14 @@ function exitsWithin(exited: Promise<ExitInfo>, ms: number): Promise<boolean> {
 /** A JSON-RPC message is an object with `jsonrpc: "2.0"`; anything else on stdout is pollution. */
 type Parsed = { value: unknown } | { error: string };
 
-function traceIncomingLine(trace: Trace, text: string, parsed: Parsed): Frame {
-  if ('error' in parsed) return trace.add({ direction: 'receive', kind: 'pollution', raw: text, parseError: parsed.error });
+/** `size`: the whole line's length when `text` is only its head. */
+function traceIncomingLine(trace: Trace, text: string, parsed: Parsed, size?: number): Frame {
+  const whole = size === undefined ? {} : { truncated: true, size };
+  if ('error' in parsed) return trace.add({ direction: 'receive', kind: 'pollution', raw: text, parseError: parsed.error, ...whole });
   if (!isJsonRpcMessage(parsed.value)) {
-    return trace.add({ direction: 'receive', kind: 'pollution', raw: text, message: parsed.value, parseError: 'not a JSON-RPC 2.0 message' });
+    return trace.add({ direction: 'receive', kind: 'pollution', raw: text, message: parsed.value, parseError: 'not a JSON-RPC 2.0 message', ...whole });
   }
-  return trace.add({ direction: 'receive', kind: 'message', raw: text, message: parsed.value });
+  return trace.add({ direction: 'receive', kind: 'message', raw: text, message: parsed.value, ...whole });
 }
 
 export function isJsonRpcMessage(value: unknown): value is Record<string, unknown> {

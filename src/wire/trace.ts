@@ -40,7 +40,7 @@ export interface Frame {
   time: number;
   direction: Direction;
   kind: FrameKind;
-  /** The raw text as it crossed the wire (truncated for huge payloads, see `truncated`). */
+  /** The raw text as it crossed the wire (only the head of a huge one, or of a large parsed one: see `truncated`). */
   raw: string;
   message?: unknown;
   parseError?: string;
@@ -56,6 +56,11 @@ export type FrameInput = Omit<Frame, 'seq' | 'time'>;
 
 /** Frames longer than this keep only their head in `raw`; the message itself is kept whole. */
 const MAX_RAW_CHARS = 1 << 20;
+/**
+ * A received frame whose text parsed keeps this much of it: the message holds the rest, and
+ * keeping both held every large list twice (a check run lists tools on a dozen connections).
+ */
+export const PARSED_RAW_CHARS = 64 * 1024;
 
 /** Frames kept per trace by default: far above a check run's needs, small enough that a flood cannot exhaust memory. */
 export const DEFAULT_MAX_FRAMES = 20_000;
@@ -130,9 +135,10 @@ export class Trace implements Sheddable {
     let raw = input.raw;
     let truncated = input.truncated;
     let size = input.size;
-    if (raw.length > MAX_RAW_CHARS) {
+    const limit = input.direction === 'receive' && input.message !== undefined ? PARSED_RAW_CHARS : MAX_RAW_CHARS;
+    if (raw.length > limit) {
       size ??= raw.length;
-      raw = detachedHead(raw, MAX_RAW_CHARS);
+      raw = detachedHead(raw, limit);
       truncated = true;
     }
     // Built field by field: a spread and a delete cost ten times more, and a flood adds millions.
@@ -266,5 +272,8 @@ export class Trace implements Sheddable {
  * view that keeps the whole parent alive: a trace of 15 MB lists cut to 1 MB each held them all.
  */
 export function detachedHead(text: string, chars: number): string {
-  return Buffer.from(text.slice(0, chars), 'utf16le').toString('utf16le');
+  const head = text.slice(0, chars);
+  // Latin-1 text stays one byte a character: a UTF-16 copy of an ASCII head took twice the memory.
+  const encoding = /[^\u0000-\u00ff]/.test(head) ? 'utf16le' : 'latin1';
+  return Buffer.from(head, encoding).toString(encoding);
 }

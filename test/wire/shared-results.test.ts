@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { JsonTooDeepError } from '../../src/wire/json-depth.js';
-import { parseMessageText } from '../../src/wire/shared-results.js';
+import { utf16Length } from '../../src/wire/json-bytes.js';
+import { knownResultMessage, parseMessageText } from '../../src/wire/shared-results.js';
 
 const tools = (count: number, suffix = '') => ({
   tools: Array.from({ length: count }, (_, i) => ({ name: `tool_${i}${suffix}`, inputSchema: { type: 'object' } })),
@@ -51,5 +52,19 @@ describe('shared results', () => {
     expect(() => parseMessageText(`{"jsonrpc":"2.0","id":1,"result":{"pad":"${'x'.repeat(300_000)}","deep":${'['.repeat(600)}${']'.repeat(600)}}}`)).toThrow(
       JsonTooDeepError,
     );
+  });
+
+  it('a large answer still in bytes gets a result parsed before, and nothing else', () => {
+    const result = { ...tools(10_000), note: 'é 世界 🙂' };
+    const first = parseMessageText(answer(1, result)) as Record<string, unknown>;
+    const known = knownResultMessage(Buffer.from(answer(2, result, 'result-first')));
+    expect(known?.id).toBe(2);
+    expect(known?.result).toBe(first.result);
+    expect(knownResultMessage(Buffer.from(answer(3, { ...result, note: 'other' })))).toBeUndefined();
+    expect(knownResultMessage(Buffer.from(answer(4, tools(2))))).toBeUndefined();
+  });
+
+  it('counts the UTF-16 length of bytes without decoding them', () => {
+    for (const text of ['plain', 'é 世界 🙂 x']) expect(utf16Length(Buffer.from(text))).toBe(text.length);
   });
 });

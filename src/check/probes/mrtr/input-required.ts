@@ -81,7 +81,9 @@ export async function inputCandidates(ctx: CheckContext): Promise<{ candidates: 
   const notAllowed: string[] = [];
   if (isObject(caps.tools)) {
     const tools = await ctx.tools();
-    const allowed: InputCandidate[] = [];
+    // Only the first MAX_PROBES of each kind can be tried: a candidate for each of 10,000 tools, per check, was garbage.
+    const changing: InputCandidate[] = [];
+    const readOnlyOnes: InputCandidate[] = [];
     for (const tool of tools) {
       const policy = ctx.callPolicy(tool);
       if (!policy.allowed) {
@@ -89,9 +91,10 @@ export async function inputCandidates(ctx: CheckContext): Promise<{ candidates: 
         continue;
       }
       const readOnly = isObject(tool.annotations) && tool.annotations.readOnlyHint === true;
-      allowed.push({ method: 'tools/call', params: { name: tool.name }, label: `tools/call ${String(tool.name)}`, readOnly, tool });
+      const kind = readOnly ? readOnlyOnes : changing;
+      if (kind.length < MAX_PROBES) kind.push({ method: 'tools/call', params: { name: tool.name }, label: `tools/call ${String(tool.name)}`, readOnly, tool });
     }
-    candidates.push(...allowed.filter((c) => !c.readOnly), ...allowed.filter((c) => c.readOnly));
+    candidates.push(...changing, ...readOnlyOnes);
   }
   if (isObject(caps.prompts)) {
     const prompts = await ctx.client.listAll('prompts/list').catch(() => []);

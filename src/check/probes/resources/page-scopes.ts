@@ -5,12 +5,12 @@
 import { ErrorCode } from '../../../protocol/errors.js';
 import { violation } from '../../define.js';
 import type { CheckContext, Finding } from '../../types.js';
-import { listPages, listingFrames, type ListMethod } from '../tools/list-pages.js';
+import { sharedListing, listingFrames, type ListMethod } from '../tools/list-pages.js';
 
 export type PageScopes = { kind: 'single' | 'not-served'; method: ListMethod } | { kind: 'same'; method: ListMethod; pages: number; scope: unknown } | Finding;
 
 export async function pageScopes(ctx: CheckContext, method: ListMethod): Promise<PageScopes> {
-  const listing = await listPages(ctx.client, method);
+  const listing = await sharedListing(ctx.client, method);
   // An unimplemented list has no pages to compare (the list-shape checks judge it).
   if (listing.pages.length === 0 && listing.problem?.outcome?.error?.code === ErrorCode.MethodNotFound) return { kind: 'not-served', method };
   if (listing.pages.length < 2) return { kind: 'single', method };

@@ -6,6 +6,7 @@
 import type { JsonObject, McpClient, RpcOutcome } from '../../../client/types.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { LIST_ITEMS_FIELD, type ListMethod } from '../../../protocol/lists.js';
+import { withRequestSignal } from '../../../client/request-signal.js';
 import { describeAnswer } from './answer.js';
 
 export type { ListMethod };
@@ -67,4 +68,21 @@ export function listingFrames(listing: Listing): { from: number; to: number } {
   if (listing.problem?.outcome) outcomes.push(listing.problem.outcome);
   if (outcomes.length === 0) return { from: 0, to: -1 };
   return { from: Math.min(...outcomes.map((o) => o.frames.from)), to: Math.max(...outcomes.map((o) => o.frames.to)) };
+}
+
+/**
+ * One listing of each list method per run on the run's connection, shared by the checks that
+ * only read it: each listing 10,000 tools again held another copy of the text while it was read.
+ */
+const shared = new WeakMap<McpClient, Map<ListMethod, Promise<Listing>>>();
+export function sharedListing(client: McpClient, method: ListMethod): Promise<Listing> {
+  let byMethod = shared.get(client);
+  if (!byMethod) shared.set(client, (byMethod = new Map()));
+  let listing = byMethod.get(method);
+  if (!listing) {
+    // Shared by several checks: no one check's signal may cancel it.
+    listing = withRequestSignal(undefined, () => listPages(client, method));
+    byMethod.set(method, listing);
+  }
+  return listing;
 }

@@ -6,7 +6,7 @@
 import { withRequestSignal } from '../../../client/request-signal.js';
 import type { McpClient } from '../../../client/types.js';
 import type { CheckContext, Evidence } from '../../types.js';
-import { listPages, listingFrames, type Listing } from './list-pages.js';
+import { listPages, listingFrames, sharedListing, type Listing } from './list-pages.js';
 
 export type TwoListings = { first: Listing; second: Listing; evidence: Evidence[]; how: string } | { unusable: string };
 
@@ -23,7 +23,7 @@ export function listOnTwoConnections(ctx: CheckContext): Promise<TwoListings> {
 }
 
 async function listBoth(ctx: CheckContext): Promise<TwoListings> {
-  const first = await listPages(ctx.client, 'tools/list');
+  const first = await sharedListing(ctx.client, 'tools/list');
   const other = await ctx.openClient();
   const second = await listPages(other, 'tools/list');
   const broken = first.problem ?? second.problem;

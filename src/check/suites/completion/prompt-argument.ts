@@ -1,7 +1,7 @@
 /** completion/complete for an argument of a listed prompt answers {completion: {values: string[] <= 100, total?, hasMore?}}. */
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, skip } from '../../define.js';
-import { listPages } from '../../probes/tools/list-pages.js';
+import { sharedListing } from '../../probes/tools/list-pages.js';
 import { judgeCompletion } from '../../probes/completion/judge-completion.js';
 
 export default defineCheck({
@@ -13,7 +13,7 @@ export default defineCheck({
   spec: 'server/utilities/completion',
   async run(ctx) {
     if (!('prompts' in ctx.client.serverCapabilities)) return skip('the server declares no prompts, so there is no prompt argument to complete');
-    const listing = await listPages(ctx.client, 'prompts/list');
+    const listing = await sharedListing(ctx.client, 'prompts/list');
     const prompt = listing.items.find(
       (item): item is Record<string, unknown> =>
         isObject(item) &&

@@ -2,7 +2,7 @@
 import { ErrorCode } from '../../../protocol/errors.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, skip } from '../../define.js';
-import { listPages } from '../../probes/tools/list-pages.js';
+import { sharedListing } from '../../probes/tools/list-pages.js';
 import { templateVariables } from '../../probes/completion/completion-shape.js';
 import { judgeCompletion } from '../../probes/completion/judge-completion.js';
 
@@ -15,7 +15,7 @@ export default defineCheck({
   spec: 'server/utilities/completion',
   async run(ctx) {
     if (!('resources' in ctx.client.serverCapabilities)) return skip('the server declares no resources, so there is no template variable to complete');
-    const listing = await listPages(ctx.client, 'resources/templates/list');
+    const listing = await sharedListing(ctx.client, 'resources/templates/list');
     if (listing.pages.length === 0 && listing.problem?.outcome?.error?.code === ErrorCode.MethodNotFound)
       return skip('the server offers no resource templates (resources/templates/list answers -32601)');
     const template = listing.items.find(

@@ -8,7 +8,7 @@ import { defineCheck, pass, skip, violation, incomplete } from '../../define.js'
 import type { Evidence } from '../../types.js';
 import { describeAnswer, summarize } from '../../probes/tools/answer.js';
 import { issueText, partIssues } from '../../probes/tools/entity-shape.js';
-import { listPages } from '../../probes/tools/list-pages.js';
+import { sharedListing } from '../../probes/tools/list-pages.js';
 import { buildPromptArguments } from '../../probes/prompts/prompt-arguments.js';
 
 const MAX_PROMPTS = 5;
@@ -21,7 +21,7 @@ export default defineCheck({
   requires: ['prompts'],
   spec: 'server/prompts#getting-a-prompt',
   async run(ctx) {
-    const listing = await listPages(ctx.client, 'prompts/list');
+    const listing = await sharedListing(ctx.client, 'prompts/list');
     const prompts = listing.items
       .filter((prompt): prompt is Record<string, unknown> => isObject(prompt) && typeof prompt.name === 'string')
       .slice(0, MAX_PROMPTS);

@@ -3,7 +3,7 @@ import { ErrorCode } from '../../../protocol/errors.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
 import { describeAnswer } from '../../probes/tools/answer.js';
-import { listPages } from '../../probes/tools/list-pages.js';
+import { sharedListing } from '../../probes/tools/list-pages.js';
 import { requiredArguments } from '../../probes/prompts/prompt-arguments.js';
 
 export default defineCheck({
@@ -14,7 +14,7 @@ export default defineCheck({
   requires: ['prompts'],
   spec: 'server/prompts#error-handling',
   async run(ctx) {
-    const listing = await listPages(ctx.client, 'prompts/list');
+    const listing = await sharedListing(ctx.client, 'prompts/list');
     const prompt = listing.items.find(
       (item): item is Record<string, unknown> => isObject(item) && typeof item.name === 'string' && requiredArguments(item).length > 0,
     );

@@ -22,7 +22,9 @@ export default defineCheck({
     if (!answer)
       return incomplete('no-answer', `a request with the string id ${JSON.stringify(echo.id)} got no answer (${echo.failure}); other checks judge why`);
     const got = answer.message && typeof (answer.message as { id?: unknown }).id === 'string' ? (answer.message as { id: string }).id : undefined;
-    if (answer.raw.includes(REPLACEMENT))
+    // A large answer keeps only the head of its text; its message holds the rest.
+    const clipped = answer.truncated && answer.message !== undefined;
+    if (answer.raw.includes(REPLACEMENT) || (clipped && JSON.stringify(answer.message).includes(REPLACEMENT)))
       return violation(
         'invalid-utf8',
         `the answer to id ${JSON.stringify(echo.id)} held bytes that are not valid UTF-8 (they decode to U+FFFD${got ? `: id came back as ${JSON.stringify(got)}` : ''}); messages must be UTF-8`,

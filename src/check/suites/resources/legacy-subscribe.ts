@@ -6,7 +6,7 @@
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
 import { describeAnswer } from '../../probes/tools/answer.js';
-import { listPages } from '../../probes/tools/list-pages.js';
+import { sharedListing } from '../../probes/tools/list-pages.js';
 
 export default defineCheck({
   id: 'resources.legacy-subscribe',
@@ -20,7 +20,7 @@ export default defineCheck({
   async run(ctx) {
     const declared = ctx.client.serverCapabilities.resources;
     if (!isObject(declared) || declared.subscribe !== true) return skip('the server does not declare resources.subscribe');
-    const listing = await listPages(ctx.client, 'resources/list');
+    const listing = await sharedListing(ctx.client, 'resources/list');
     const uri = listing.items.map((item) => (isObject(item) ? item.uri : undefined)).find((value): value is string => typeof value === 'string');
     if (!uri) return skip('the server lists no resource to subscribe to');
     // A connection of its own: the subscription must not leak notifications into other checks.

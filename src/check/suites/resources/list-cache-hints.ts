@@ -4,7 +4,7 @@ import { defineCheck, pass, violation } from '../../define.js';
 import type { Evidence } from '../../types.js';
 import { summarize } from '../../probes/tools/answer.js';
 import { cacheHintProblems } from '../../probes/tools/cache-hints.js';
-import { listPages, listingFrames, type ListMethod } from '../../probes/tools/list-pages.js';
+import { sharedListing, listingFrames, type ListMethod } from '../../probes/tools/list-pages.js';
 
 export default defineCheck({
   id: 'resources.list-cache-hints',
@@ -19,7 +19,7 @@ export default defineCheck({
     const evidence: Evidence[] = [];
     const judged: string[] = [];
     for (const method of ['resources/list', 'resources/templates/list'] as ListMethod[]) {
-      const listing = await listPages(ctx.client, method);
+      const listing = await sharedListing(ctx.client, method);
       // An unimplemented templates/list has nothing to cache (see resources.templates-list-shape).
       if (listing.pages.length === 0 && listing.problem?.outcome?.error?.code === ErrorCode.MethodNotFound) continue;
       judged.push(method);

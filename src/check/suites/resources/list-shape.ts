@@ -3,7 +3,7 @@ import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, violation } from '../../define.js';
 import { summarize } from '../../probes/tools/answer.js';
 import { issueText, itemLabel, partIssues } from '../../probes/tools/entity-shape.js';
-import { listPages, listingFrames } from '../../probes/tools/list-pages.js';
+import { sharedListing, listingFrames } from '../../probes/tools/list-pages.js';
 
 export default defineCheck({
   id: 'resources.list-shape',
@@ -13,7 +13,7 @@ export default defineCheck({
   requires: ['resources'],
   spec: 'server/resources#listing-resources',
   async run(ctx) {
-    const listing = await listPages(ctx.client, 'resources/list');
+    const listing = await sharedListing(ctx.client, 'resources/list');
     const problems: string[] = listing.problem ? [listing.problem.message] : [];
     listing.pages.forEach((page, pageIndex) => {
       const where = listing.pages.length > 1 ? `page ${pageIndex + 1}: ` : '';

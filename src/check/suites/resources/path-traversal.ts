@@ -8,7 +8,7 @@
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
 import type { Evidence } from '../../types.js';
-import { listPages } from '../../probes/tools/list-pages.js';
+import { sharedListing } from '../../probes/tools/list-pages.js';
 import { servedText, traversalProbes } from '../../probes/resources/traversal.js';
 
 export default defineCheck({
@@ -19,7 +19,7 @@ export default defineCheck({
   requires: ['resources'],
   spec: 'server/resources#security-considerations',
   async run(ctx) {
-    const listing = await listPages(ctx.client, 'resources/list');
+    const listing = await sharedListing(ctx.client, 'resources/list');
     const listed = listing.items.map((item) => (isObject(item) && typeof item.uri === 'string' ? item.uri : undefined)).filter((uri): uri is string => !!uri);
     const probes = traversalProbes(listed).filter(
       (probe) => !listed.some((uri) => uri.toLowerCase().endsWith(probe.target.split(/[\\/]/).pop()!.toLowerCase())),

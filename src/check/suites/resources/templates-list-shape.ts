@@ -4,7 +4,7 @@ import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
 import { summarize } from '../../probes/tools/answer.js';
 import { issueText, itemLabel, partIssues } from '../../probes/tools/entity-shape.js';
-import { listPages, listingFrames } from '../../probes/tools/list-pages.js';
+import { sharedListing, listingFrames } from '../../probes/tools/list-pages.js';
 
 export default defineCheck({
   id: 'resources.templates-list-shape',
@@ -14,7 +14,7 @@ export default defineCheck({
   requires: ['resources'],
   spec: 'server/resources#resource-templates',
   async run(ctx) {
-    const listing = await listPages(ctx.client, 'resources/templates/list');
+    const listing = await sharedListing(ctx.client, 'resources/templates/list');
     // Templates are optional within the resources feature (the SDKs answer -32601 when a server
     // registers none); whether declared capabilities are implemented is the protocol suite's call.
     if (listing.pages.length === 0 && listing.problem?.outcome?.error?.code === ErrorCode.MethodNotFound) {

@@ -6,7 +6,7 @@
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
 import { summarize } from '../../probes/tools/answer.js';
-import { listPages, listingFrames } from '../../probes/tools/list-pages.js';
+import { sharedListing, listingFrames } from '../../probes/tools/list-pages.js';
 import { templateProblem, uriProblem } from '../../probes/resources/uri-syntax.js';
 
 export default defineCheck({
@@ -17,8 +17,8 @@ export default defineCheck({
   requires: ['resources'],
   spec: 'server/resources#common-uri-schemes',
   async run(ctx) {
-    const resources = await listPages(ctx.client, 'resources/list');
-    const templates = await listPages(ctx.client, 'resources/templates/list');
+    const resources = await sharedListing(ctx.client, 'resources/list');
+    const templates = await sharedListing(ctx.client, 'resources/templates/list');
     const uris = strings(resources.items, 'uri');
     const uriTemplates = strings(templates.items, 'uriTemplate');
     if (uris.length + uriTemplates.length === 0) return skip('the server lists no resource and no resource template');

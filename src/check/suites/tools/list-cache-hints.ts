@@ -2,7 +2,7 @@
 import { defineCheck, pass, skip, violation } from '../../define.js';
 import { summarize } from '../../probes/tools/answer.js';
 import { cacheHintProblems } from '../../probes/tools/cache-hints.js';
-import { listPages, listingFrames } from '../../probes/tools/list-pages.js';
+import { sharedListing, listingFrames } from '../../probes/tools/list-pages.js';
 
 export default defineCheck({
   id: 'tools.list-cache-hints',
@@ -13,7 +13,7 @@ export default defineCheck({
   requires: ['tools'],
   spec: 'server/utilities/caching',
   async run(ctx) {
-    const listing = await listPages(ctx.client, 'tools/list');
+    const listing = await sharedListing(ctx.client, 'tools/list');
     if (listing.pages.length === 0) return skip(`tools/list could not be read: ${listing.problem?.message ?? 'no result'}`);
     const problems = listing.pages.flatMap((page, index) =>
       cacheHintProblems(page.result).map((problem) => (listing.pages.length > 1 ? `page ${index + 1}: ${problem}` : problem)),

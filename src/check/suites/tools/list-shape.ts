@@ -3,7 +3,7 @@ import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, pass, violation } from '../../define.js';
 import { summarize } from '../../probes/tools/answer.js';
 import { issueText, itemLabel, partIssues } from '../../probes/tools/entity-shape.js';
-import { listPages, listingFrames } from '../../probes/tools/list-pages.js';
+import { sharedListing, listingFrames } from '../../probes/tools/list-pages.js';
 
 export default defineCheck({
   id: 'tools.list-shape',
@@ -13,7 +13,7 @@ export default defineCheck({
   requires: ['tools'],
   spec: 'server/tools#listing-tools',
   async run(ctx) {
-    const listing = await listPages(ctx.client, 'tools/list');
+    const listing = await sharedListing(ctx.client, 'tools/list');
     const evidence = [ctx.evidence(listingFrames(listing))];
     const problems: string[] = [];
     if (listing.problem) problems.push(listing.problem.message);

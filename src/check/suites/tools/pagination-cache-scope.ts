@@ -1,6 +1,6 @@
 /** 2026-07-28: all pages of one list request MUST use the same cacheScope (SEP-2549). */
 import { defineCheck, pass, skip, violation } from '../../define.js';
-import { listPages, listingFrames } from '../../probes/tools/list-pages.js';
+import { sharedListing, listingFrames } from '../../probes/tools/list-pages.js';
 
 export default defineCheck({
   id: 'tools.pagination-cache-scope',
@@ -11,7 +11,7 @@ export default defineCheck({
   requires: ['tools'],
   spec: 'server/utilities/caching',
   async run(ctx) {
-    const listing = await listPages(ctx.client, 'tools/list');
+    const listing = await sharedListing(ctx.client, 'tools/list');
     if (listing.pages.length < 2) return skip('tools/list fits on one page; there is no second page to compare');
     const scopes = listing.pages.map((page) => page.result.cacheScope);
     if (new Set(scopes.map((scope) => JSON.stringify(scope))).size > 1) {

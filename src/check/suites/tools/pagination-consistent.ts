@@ -3,7 +3,7 @@
  * two pages (a client that concatenates pages would list it twice).
  */
 import { defineCheck, pass, violation } from '../../define.js';
-import { listPages, listingFrames } from '../../probes/tools/list-pages.js';
+import { sharedListing, listingFrames } from '../../probes/tools/list-pages.js';
 import { namesOf } from '../../probes/tools/name-order.js';
 
 export default defineCheck({
@@ -14,7 +14,7 @@ export default defineCheck({
   requires: ['tools'],
   spec: 'server/utilities/pagination',
   async run(ctx) {
-    const listing = await listPages(ctx.client, 'tools/list');
+    const listing = await sharedListing(ctx.client, 'tools/list');
     const evidence = [ctx.evidence(listingFrames(listing))];
     if (listing.problem) return violation('cursor-broken', `following nextCursor did not reach the end of the list: ${listing.problem.message}`, evidence);
     const pageOf = new Map<string, number>();
