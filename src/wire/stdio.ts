@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { StdioTarget } from './target.js';
 import type { Frame, Trace } from './trace.js';
 import { LineSplitter } from './line-splitter.js';
+import { ByteLineSplitter } from './byte-line-splitter.js';
 import { killGroup, killOrphanedGroup, registerChild } from './children.js';
 import { findHolders, findMarked, killPids, newSpawnMark, SPAWN_MARKER, stdioLinks } from './strays.js';
 import { untilQuiet } from './process-activity.js';
@@ -25,6 +26,11 @@ export interface StdioOptions {
    * check that judges how a server exits must measure the server, not a loaded machine.
    */
   graceWhileBusy?: boolean;
+  /**
+   * A relay's fast path: stdout lines go here as bytes (with their newline), neither parsed nor
+   * traced, and `onMessage`/`onRefused` never fire. The line cap and the stderr trace still hold.
+   */
+  rawLines?: (line: Buffer) => void;
 }
 
 export interface ExitInfo {
@@ -43,6 +49,8 @@ export interface StdioConnection {
   readonly hasExited: boolean;
   /** Writes one line. Returns false when the process is gone. */
   send(text: string): boolean;
+  /** Writes bytes as they are (whole lines with their newlines), neither parsed nor traced. Returns false when the process is gone. */
+  sendRaw(bytes: Buffer | string): boolean;
   onMessage(handler: (message: unknown, frame: Frame) => void): () => void;
   /**
    * A line refused unparsed (nested deeper than MAX_JSON_DEPTH): its frame keeps only the head,
@@ -138,26 +146,27 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
   child.stdin?.on('error', () => {});
 
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE;
-  const stdout = new LineSplitter(maxLineBytes, {
-    line: (text) => {
-      let parsed: Parsed;
-      try {
-        parsed = { value: parseMessageText(text) };
-      } catch (error) {
-        if (error instanceof JsonTooDeepError) {
-          const frame = traceTooDeep(trace, text);
-          const id = topLevelId(text);
-          for (const handler of refusedHandlers) handler(frame, id, text);
-          return;
-        }
-        parsed = { error: (error as Error).message };
+  const traceOversize = (size: number, head: string) =>
+    trace.add({ direction: 'receive', kind: 'error', raw: head, truncated: true, detail: { reason: 'oversize-line', bytes: size, limit: maxLineBytes } });
+  const stdout = options.rawLines
+    ? new ByteLineSplitter(maxLineBytes, { line: options.rawLines, oversize: traceOversize })
+    : new LineSplitter(maxLineBytes, { line: (text) => receiveLine(text), oversize: traceOversize });
+  function receiveLine(text: string): void {
+    let parsed: Parsed;
+    try {
+      parsed = { value: parseMessageText(text) };
+    } catch (error) {
+      if (error instanceof JsonTooDeepError) {
+        const frame = traceTooDeep(trace, text);
+        const id = topLevelId(text);
+        for (const handler of refusedHandlers) handler(frame, id, text);
+        return;
       }
-      const frame = traceIncomingLine(trace, text, parsed);
-      if (frame.kind === 'message') for (const handler of messageHandlers) handler(frame.message, frame);
-    },
-    oversize: (size, head) =>
-      trace.add({ direction: 'receive', kind: 'error', raw: head, truncated: true, detail: { reason: 'oversize-line', bytes: size, limit: maxLineBytes } }),
-  });
+      parsed = { error: (error as Error).message };
+    }
+    const frame = traceIncomingLine(trace, text, parsed);
+    if (frame.kind === 'message') for (const handler of messageHandlers) handler(frame.message, frame);
+  }
   child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
   child.stdout?.on('end', () => stdout.end());
 
@@ -186,6 +195,11 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
       }
       trace.add({ direction: 'send', kind: message === undefined ? 'parse-error' : 'message', raw: text, message });
       child.stdin.write(text + '\n');
+      return true;
+    },
+    sendRaw(bytes) {
+      if (exitInfo || !child.stdin?.writable) return false;
+      child.stdin.write(bytes);
       return true;
     },
     onMessage(handler) {
@@ -272,6 +286,7 @@ function deadConnection(info: ExitInfo, exited: Promise<ExitInfo>): StdioConnect
     exited,
     hasExited: true,
     send: () => false,
+    sendRaw: () => false,
     onMessage: () => () => {},
     onRefused: () => () => {},
     onExit: (handler) => {
