@@ -9,6 +9,7 @@ import { isNotification, isObject, isRequest, isResponse, type JsonObject, type 
 import { META } from '../protocol/meta.js';
 import { exchangesOf, progressTokenOf, type CassetteExchanges, type RecordedExchange, type RecordedReply } from '../relay/cassette-exchanges.js';
 import type { Cassette } from '../relay/cassette-format.js';
+import { withId } from './id-template.js';
 import { Matcher, type MatchMode } from './match.js';
 import { endToEndHeaders, isEventStream, type HttpRequestIn, type HttpResponseOut, type HttpUpstream, type SseEvent } from '../relay/http-upstream.js';
 import { LineEmitter } from '../relay/lines.js';
@@ -107,7 +108,8 @@ function retarget(exchange: RecordedExchange, request: JsonObject): RecordedRepl
   return exchange.replies.map((reply) => {
     const message = reply.message;
     if (!message) return reply;
-    if (isResponse(message) && message.id === recordedId) return withMessage(reply, { ...message, id: request.id });
+    if (isResponse(message) && message.id === recordedId)
+      return { kind: reply.kind, raw: withId(message, request.id as RequestId), message: { ...message, id: request.id } };
     if (!isNotification(message) || !isObject(message.params)) return reply;
     const params: JsonObject = { ...message.params };
     if (recordedToken !== undefined && params.progressToken === recordedToken && newToken !== undefined) params.progressToken = newToken;
