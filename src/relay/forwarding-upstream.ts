@@ -48,11 +48,10 @@ export class ForwardingUpstream implements HttpUpstream {
 
   async handle(request: HttpRequestIn): Promise<HttpResponseOut> {
     const path = this.forwardedPath(request.path);
-    // Kept a string: node:http then writes the head and the body in one go.
-    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : request.body;
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : Buffer.from(request.body, 'utf8');
     const headers = endToEndHeaders(request.headers);
     for (const name in this.extraHeaders) headers[name] = this.extraHeaders[name] as string;
-    if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+    if (body !== undefined) headers['content-length'] = String(body.length);
     let response: IncomingMessage;
     try {
       response = await this.exchange(path, request.method, headers, body, request);
@@ -98,7 +97,7 @@ export class ForwardingUpstream implements HttpUpstream {
     return path;
   }
 
-  private exchange(path: string, method: string, headers: Record<string, string>, body: string | undefined, request: HttpRequestIn): Promise<IncomingMessage> {
+  private exchange(path: string, method: string, headers: Record<string, string>, body: Buffer | undefined, request: HttpRequestIn): Promise<IncomingMessage> {
     return new Promise((resolve, reject) => {
       const outgoing = this.send({ ...this.origin, path, method, headers, agent: this.agent }, resolve);
       outgoing.on('error', (error: NodeJS.ErrnoException) => reject(new Error(error.code ?? error.message)));
