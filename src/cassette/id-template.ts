@@ -9,13 +9,21 @@ import type { JsonObject, RequestId } from '../protocol/jsonrpc.js';
 /** Stands where the id goes; random, so no recorded text can contain it by chance. */
 const PLACEHOLDER = JSON.stringify(`mcpvet-id-${randomUUID()}`);
 
-/** The text before and after the id, per recorded message (kept as long as the recording is). */
-const templates = new WeakMap<JsonObject, [string, string] | null>();
+/**
+ * Per replay engine: the text before and after the id of each recording answered more than once
+ * (null: no template). A recording answered once is only counted: making a template for it would
+ * cost more than the one serialization it saves.
+ */
+export type IdTemplates = Map<JsonObject, [string, string] | null | 'once'>;
 
-export function withId(message: JsonObject, id: RequestId): string {
+export function withId(message: JsonObject, id: RequestId, templates: IdTemplates): string {
   if (typeof id !== 'string' && typeof id !== 'number') return JSON.stringify({ ...message, id });
   let template = templates.get(message);
   if (template === undefined) {
+    templates.set(message, 'once');
+    return JSON.stringify({ ...message, id });
+  }
+  if (template === 'once') {
     const parts = JSON.stringify({ ...message, id: JSON.parse(PLACEHOLDER) as string }).split(PLACEHOLDER);
     template = parts.length === 2 ? [parts[0] as string, parts[1] as string] : null;
     templates.set(message, template);
