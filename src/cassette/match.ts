@@ -133,8 +133,15 @@ export function stableParams(method: string, params: unknown): unknown {
   if (!isObject(params) || method === 'initialize') return {};
   const out: JsonObject = { ...params };
   if (isObject(params._meta)) {
-    const meta = Object.fromEntries(Object.entries(params._meta).filter(([key]) => !VOLATILE_META.test(key)));
-    if (Object.keys(meta).length > 0) out._meta = meta;
+    // A loop, not entries/filter/fromEntries: it runs for every replayed request.
+    const meta: JsonObject = {};
+    let kept = false;
+    for (const key in params._meta) {
+      if (VOLATILE_META.test(key)) continue;
+      meta[key] = params._meta[key];
+      kept = true;
+    }
+    if (kept) out._meta = meta;
     else delete out._meta;
   }
   return out;
@@ -170,12 +177,19 @@ function questionKey(method: string, name: string | undefined): string {
 
 /** JSON with object keys sorted and undefined members left out: equal texts exactly when valuesMatch holds without redaction. */
 function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let i = 0; i < value.length; i++) text += (i > 0 ? ',' : '') + canonicalJson(value[i]);
+    return `${text}]`;
+  }
   if (isObject(value)) {
-    const keys = Object.keys(value)
-      .filter((key) => value[key] !== undefined)
-      .sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(',')}}`;
+    const keys = Object.keys(value).sort();
+    let text = '{';
+    for (const key of keys) {
+      if (value[key] === undefined) continue;
+      text += `${text.length > 1 ? ',' : ''}${JSON.stringify(key)}:${canonicalJson(value[key])}`;
+    }
+    return `${text}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }

@@ -9,6 +9,7 @@ import { isNotification, isObject, isRequest, isResponse, type JsonObject, type 
 import { META } from '../protocol/meta.js';
 import { exchangesOf, progressTokenOf, type CassetteExchanges, type RecordedExchange, type RecordedReply } from '../relay/cassette-exchanges.js';
 import type { Cassette } from '../relay/cassette-format.js';
+import { withId, type IdTemplates } from './id-template.js';
 import { Matcher, type MatchMode } from './match.js';
 import { endToEndHeaders, isEventStream, type HttpRequestIn, type HttpResponseOut, type HttpUpstream, type SseEvent } from '../relay/http-upstream.js';
 import { LineEmitter } from '../relay/lines.js';
@@ -33,6 +34,7 @@ export class ReplayEngine {
   /** Exchanges without a request, by HTTP method and notification method, with the next unanswered one. */
   private readonly others = new Map<string, { items: RecordedExchange[]; next: number }>();
   private readonly waiting = new Map<string, () => void>();
+  private readonly idTemplates: IdTemplates = new Map();
 
   constructor(
     cassette: Cassette,
@@ -59,7 +61,7 @@ export class ReplayEngine {
         }),
       };
     }
-    return { exchange: match.exchange, replies: retarget(match.exchange, request) };
+    return { exchange: match.exchange, replies: retarget(match.exchange, request, this.idTemplates) };
   }
 
   /** A recorded HTTP exchange without a request (notification POST, GET stream, DELETE), in recorded order, then the last again. */
@@ -100,14 +102,15 @@ export class ReplayEngine {
 }
 
 /** The recorded replies, addressed to the new request. */
-function retarget(exchange: RecordedExchange, request: JsonObject): RecordedReply[] {
+function retarget(exchange: RecordedExchange, request: JsonObject, templates: IdTemplates): RecordedReply[] {
   const recordedId = exchange.request?.id;
   const recordedToken = progressTokenOf(exchange.request);
   const newToken = progressTokenOf(request);
   return exchange.replies.map((reply) => {
     const message = reply.message;
     if (!message) return reply;
-    if (isResponse(message) && message.id === recordedId) return withMessage(reply, { ...message, id: request.id });
+    if (isResponse(message) && message.id === recordedId)
+      return { kind: reply.kind, raw: withId(message, request.id as RequestId, templates), message: { ...message, id: request.id } };
     if (!isNotification(message) || !isObject(message.params)) return reply;
     const params: JsonObject = { ...message.params };
     if (recordedToken !== undefined && params.progressToken === recordedToken && newToken !== undefined) params.progressToken = newToken;

@@ -13,7 +13,12 @@ export interface HttpRequestIn {
   headers: Record<string, string>;
   body: string;
   /** Aborted when the client goes away (which, on an SSE answer, is cancellation in MCP). */
-  signal: AbortSignal;
+  readonly signal: AbortSignal;
+  /**
+   * The same news without an AbortSignal (see client-gone.ts): calls `listener` once when the client
+   * goes away and returns what unregisters it. The HTTP front provides it; `whenGone` uses either.
+   */
+  onGone?(listener: () => void): () => void;
 }
 
 export interface SseEvent {

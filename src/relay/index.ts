@@ -5,7 +5,9 @@
  *   on 127.0.0.1 only, every request checked by listener-guard.ts: Host, Origin, the per-run
  *   token, a JSON body).
  * - Upstreams: lines.ts (the spawned server, line by line) and forwarding-upstream.ts (an HTTP
- *   server through a kept-alive pool, the --url query string kept).
+ *   server through a kept-alive pool, the --url query string kept). The spawned server also passes
+ *   lines as bytes: with nothing wrapped around it, the stdio front relays them undecoded and
+ *   unparsed (byte-line-splitter.ts keeps the line cap and the text path's rules).
  * - Hooks: engines wrap an upstream (LineWrapper, or an HttpUpstream around another) to record
  *   (cassette), inject faults (fault) or answer from a recording (cassette replay).
  * - The cassette file format and the pairing of its frames into exchanges live here too

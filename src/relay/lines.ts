@@ -26,6 +26,20 @@ export interface LineUpstream {
   resume(): void;
 }
 
+/**
+ * An upstream that also takes and gives lines as bytes, each with its newline: the stdio front
+ * then relays without decoding, parsing or re-encoding a line (the plain proxy's fast path).
+ * Wrappers that read lines (recorder, faults) do not offer it, so they get text as before.
+ */
+export interface ByteLineUpstream extends LineUpstream {
+  writeBytes(line: Buffer): void;
+  onBytes(handler: (line: Buffer) => void): void;
+}
+
+export function passesBytes(upstream: LineUpstream): upstream is ByteLineUpstream {
+  return typeof (upstream as Partial<ByteLineUpstream>).writeBytes === 'function';
+}
+
 /** The event half of a LineUpstream, for implementations to extend. */
 export abstract class LineEmitter implements LineUpstream {
   private readonly lineHandlers: ((line: string) => void)[] = [];
@@ -55,6 +69,11 @@ export abstract class LineEmitter implements LineUpstream {
 
   get closed(): boolean {
     return this.closedWith !== undefined;
+  }
+
+  /** Whether anyone listens for text lines (a byte-path subclass then need not decode). */
+  protected get hasLineHandlers(): boolean {
+    return this.lineHandlers.length > 0;
   }
 
   protected emitLine(line: string): void {
@@ -102,24 +121,23 @@ export class LineWrapper extends LineEmitter {
   }
 }
 
-/** The real server: spawned, stdout lines passed on as they are (pollution included: the proxy is transparent). */
-export class SpawnedServer extends LineEmitter {
+/**
+ * The real server: spawned, stdout lines passed on as they are (pollution, lines too deep to parse
+ * and lines the trace would truncate included: the proxy is transparent). Lines are neither parsed
+ * nor traced here; whoever needs a message (recorder, faults) parses the line it is given.
+ */
+export class SpawnedServer extends LineEmitter implements ByteLineUpstream {
   private readonly connection;
+  private readonly byteHandlers: ((line: Buffer) => void)[] = [];
 
   constructor(target: StdioTarget) {
     super();
-    // Frames go to the listener only: a relay may run for hours.
+    // Only stderr is traced, to a listener: a relay may run for hours.
     const trace = new Trace({ keep: false });
     trace.subscribe((frame) => {
-      if (frame.direction !== 'receive') return;
-      if (frame.kind === 'stderr') this.emitStderr(frame.raw);
-      // The trace keeps only the head of a huge line; the parsed message is whole.
-      else if (frame.kind === 'message' || frame.kind === 'pollution')
-        this.emitLine(frame.truncated && frame.message !== undefined ? JSON.stringify(frame.message) : frame.raw);
+      if (frame.direction === 'receive' && frame.kind === 'stderr') this.emitStderr(frame.raw);
     });
-    this.connection = spawnStdio(target, { trace });
-    // A line too deep for mcpvet to read is still the server's: the relay stays transparent.
-    this.connection.onRefused((_frame, _id, text) => this.emitLine(text));
+    this.connection = spawnStdio(target, { trace, rawLines: (line) => this.fromServer(line) });
     this.connection.onExit((info) => {
       if (info.spawnError) this.emitStderr(`mcpvet: could not start ${target.command}: ${info.spawnError}`);
       this.emitClose(info.code ?? 1);
@@ -131,7 +149,15 @@ export class SpawnedServer extends LineEmitter {
   }
 
   write(line: string): void {
-    this.connection.send(line);
+    this.connection.sendRaw(`${line}\n`);
+  }
+
+  writeBytes(line: Buffer): void {
+    this.connection.sendRaw(line);
+  }
+
+  onBytes(handler: (line: Buffer) => void): void {
+    this.byteHandlers.push(handler);
   }
 
   override pause(): void {
@@ -144,5 +170,11 @@ export class SpawnedServer extends LineEmitter {
 
   async close(): Promise<void> {
     await this.connection.close();
+  }
+
+  private fromServer(line: Buffer): void {
+    if (this.closed) return;
+    for (const handler of this.byteHandlers) handler(line);
+    if (this.hasLineHandlers) this.emitLine(line.toString('utf8', 0, line.length - 1));
   }
 }

@@ -4,8 +4,9 @@
  * in place of the server and cannot tell.
  */
 import type { Readable, Writable } from 'node:stream';
+import { ByteLineSplitter } from '../wire/byte-line-splitter.js';
 import { LineSplitter } from '../wire/line-splitter.js';
-import type { LineUpstream } from './lines.js';
+import { passesBytes, type LineUpstream } from './lines.js';
 
 export interface StdioFrontIo {
   input: Readable;
@@ -22,10 +23,12 @@ export function serveStdioFront(
   io: StdioFrontIo = { input: process.stdin, output: process.stdout, errors: process.stderr },
 ): Promise<number> {
   return new Promise((resolve) => {
-    const splitter = new LineSplitter(MAX_LINE_BYTES, {
-      line: (text) => upstream.write(text),
-      oversize: (bytes) => io.errors.write(`mcpvet: dropped a ${bytes}-byte line from the client (limit ${MAX_LINE_BYTES})\n`),
-    });
+    const oversize = (bytes: number) => io.errors.write(`mcpvet: dropped a ${bytes}-byte line from the client (limit ${MAX_LINE_BYTES})\n`);
+    // An upstream that passes bytes (the plain proxy) gets lines undecoded, under the same rules.
+    const bytes = passesBytes(upstream);
+    const splitter = bytes
+      ? new ByteLineSplitter(MAX_LINE_BYTES, { line: (line) => upstream.writeBytes(line), oversize })
+      : new LineSplitter(MAX_LINE_BYTES, { line: (text) => upstream.write(text), oversize });
     const onData = (chunk: Buffer) => splitter.push(chunk);
     const onEnd = () => {
       splitter.end();
@@ -43,12 +46,14 @@ export function serveStdioFront(
       upstream.resume();
       io.input.resume();
     });
-    upstream.onLine((line) => {
-      if (io.output.write(line + '\n') || paused) return;
+    const toClient = (line: string | Buffer) => {
+      if (io.output.write(line) || paused) return;
       paused = true;
       upstream.pause();
       io.input.pause();
-    });
+    };
+    if (bytes) upstream.onBytes(toClient);
+    else upstream.onLine((line) => toClient(line + '\n'));
     upstream.onStderr((line) => io.errors.write(line + '\n'));
     upstream.onClose((code) => {
       io.input.off('data', onData);

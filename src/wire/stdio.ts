@@ -7,6 +7,7 @@ import type { StdioTarget } from './target.js';
 import { StringDecoder } from 'node:string_decoder';
 import { PARSED_RAW_CHARS, type Frame, type Trace } from './trace.js';
 import { LineSplitter } from './line-splitter.js';
+import { ByteLineSplitter } from './byte-line-splitter.js';
 import { killGroup, killOrphanedGroup, registerChild } from './children.js';
 import { findHolders, findMarked, killPids, newSpawnMark, SPAWN_MARKER, stdioLinks } from './strays.js';
 import { untilQuiet } from './process-activity.js';
@@ -27,6 +28,11 @@ export interface StdioOptions {
    * check that judges how a server exits must measure the server, not a loaded machine.
    */
   graceWhileBusy?: boolean;
+  /**
+   * A relay's fast path: stdout lines go here as bytes (with their newline), neither parsed nor
+   * traced, and `onMessage`/`onRefused` never fire. The line cap and the stderr trace still hold.
+   */
+  rawLines?: (line: Buffer) => void;
 }
 
 export interface ExitInfo {
@@ -45,6 +51,8 @@ export interface StdioConnection {
   readonly hasExited: boolean;
   /** Writes one line. Returns false when the process is gone. */
   send(text: string): boolean;
+  /** Writes bytes as they are (whole lines with their newlines), neither parsed nor traced. Returns false when the process is gone. */
+  sendRaw(bytes: Buffer | string): boolean;
   onMessage(handler: (message: unknown, frame: Frame) => void): () => void;
   /**
    * A line refused unparsed (nested deeper than MAX_JSON_DEPTH): its frame keeps only the head,
@@ -140,6 +148,8 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
   child.stdin?.on('error', () => {});
 
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE;
+  const traceOversize = (size: number, head: string) =>
+    trace.add({ direction: 'receive', kind: 'error', raw: head, truncated: true, detail: { reason: 'oversize-line', bytes: size, limit: maxLineBytes } });
   const onLine = (text: string): void => {
     let parsed: Parsed;
     try {
@@ -158,22 +168,23 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
   const deliver = (frame: Frame): void => {
     if (frame.kind === 'message') for (const handler of messageHandlers) handler(frame.message, frame);
   };
-  const stdout = new LineSplitter(
-    maxLineBytes,
-    {
-      line: onLine,
-      // A large line whose result is known is not decoded whole: its frame keeps the head of its text.
-      lineBytes: (bytes) => {
-        const message = knownResultMessage(bytes);
-        if (!message) return onLine(bytes.toString('utf8'));
-        const head = new StringDecoder('utf8').write(bytes.subarray(0, PARSED_RAW_CHARS));
-        deliver(traceIncomingLine(trace, head, { value: message }, utf16Length(bytes)));
-      },
-      oversize: (size, head) =>
-        trace.add({ direction: 'receive', kind: 'error', raw: head, truncated: true, detail: { reason: 'oversize-line', bytes: size, limit: maxLineBytes } }),
-    },
-    SHARE_FROM_CHARS,
-  );
+  const stdout = options.rawLines
+    ? new ByteLineSplitter(maxLineBytes, { line: options.rawLines, oversize: traceOversize })
+    : new LineSplitter(
+        maxLineBytes,
+        {
+          line: onLine,
+          // A large line whose result is known is not decoded whole: its frame keeps the head of its text.
+          lineBytes: (bytes) => {
+            const message = knownResultMessage(bytes);
+            if (!message) return onLine(bytes.toString('utf8'));
+            const head = new StringDecoder('utf8').write(bytes.subarray(0, PARSED_RAW_CHARS));
+            deliver(traceIncomingLine(trace, head, { value: message }, utf16Length(bytes)));
+          },
+          oversize: traceOversize,
+        },
+        SHARE_FROM_CHARS,
+      );
   child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
   child.stdout?.on('end', () => stdout.end());
 
@@ -202,6 +213,11 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
       }
       trace.add({ direction: 'send', kind: message === undefined ? 'parse-error' : 'message', raw: text, message });
       child.stdin.write(text + '\n');
+      return true;
+    },
+    sendRaw(bytes) {
+      if (exitInfo || !child.stdin?.writable) return false;
+      child.stdin.write(bytes);
       return true;
     },
     onMessage(handler) {
@@ -290,6 +306,7 @@ function deadConnection(info: ExitInfo, exited: Promise<ExitInfo>): StdioConnect
     exited,
     hasExited: true,
     send: () => false,
+    sendRaw: () => false,
     onMessage: () => () => {},
     onRefused: () => () => {},
     onExit: (handler) => {
