@@ -32,15 +32,22 @@ describe('HTTP wire against a hostile server', () => {
   ] as const) {
     it(`bounds the ${name} many exchanges hold at once by one shared budget`, async () => {
       const server = await startHttpServer(fixture('huge-body-server'), [], env);
-      const budget = new BodyBudget(12 * 1024 * 1024);
+      const MiB = 1024 * 1024;
+      const budget = new BodyBudget(12 * MiB);
+      const exchange = () =>
+        httpExchange({ url: server.url, body: '{}', timeoutMs: 20_000, trace: new Trace(), maxBodyBytes: 8 * MiB, budget }).catch(
+          (error) => error as HttpFailure,
+        );
       try {
-        // Each body alone is under its 8 MiB cap; three at once pass the 12 MiB budget.
-        const exchange = () =>
-          httpExchange({ url: server.url, body: '{}', timeoutMs: 20_000, trace: new Trace(), maxBodyBytes: 8 * 1024 * 1024, budget }).catch((error) => error);
-        const failures = await Promise.all([exchange(), exchange(), exchange()]);
-        const messages = failures.map((failure) => (failure as HttpFailure).message);
-        expect(failures.every((failure) => failure instanceof HttpFailure && failure.kind === 'oversize')).toBe(true);
-        expect(messages.some((message) => message.includes("passed mcpvet's 12 MiB budget"))).toBe(true);
+        // Other exchanges hold 10 MiB: this one, under its own 8 MiB cap, passes the 12 MiB budget.
+        expect(budget.take(10 * MiB)).toBe(true);
+        const squeezed = await exchange();
+        expect(squeezed).toMatchObject({ kind: 'oversize', message: expect.stringContaining("passed mcpvet's 12 MiB budget") });
+        expect(budget.heldBytes).toBe(10 * MiB);
+        // Once they let go, the same body runs to its own cap instead.
+        budget.release(10 * MiB);
+        const alone = await exchange();
+        expect(alone).toMatchObject({ kind: 'oversize', message: expect.stringContaining('larger than 8388608 bytes') });
         expect(budget.heldBytes).toBe(0);
       } finally {
         await server.stop();
