@@ -8,6 +8,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { probeArguments } from '../../src/check/arguments/probe-arguments.js';
+import { defineCheck, pass } from '../../src/check/define.js';
+import { sampleObject } from '../../src/check/probes/mrtr/sample-values.js';
 import { runCheckRun } from '../../src/check/run.js';
 import type { RunReport } from '../../src/check/types.js';
 import type { StdioTarget, Target } from '../../src/wire/target.js';
@@ -52,6 +55,29 @@ describe('arguments from the server’s own data', () => {
   });
   it('invalid arguments as tool error: incomplete (no-good-call) on the same server', async () =>
     expectFinding(await expectCheck('errors.invalid-arguments-as-tool-error', fixtureStdio('tools-every-call-fails'), 'incomplete'), 'no-good-call'));
+});
+
+describe('arguments for probes that call a tool to test something else', () => {
+  it('are ones the tool takes (the run’s good call), where values made up from the schema are refused', async () => {
+    let seen: { probe?: unknown; madeUp?: unknown } = {};
+    const probe = defineCheck({
+      id: 't.probe-arguments',
+      title: 't.probe-arguments',
+      suite: 'tools',
+      requirements: ['BASE-01'],
+      spec: 'basic/index',
+      async run(ctx) {
+        const tool = (await ctx.tools()).find((candidate) => candidate.name === 'get_note')!;
+        const call = (args: Record<string, unknown>) => ctx.client.request('tools/call', { name: 'get_note', arguments: args });
+        const [probeOutcome, madeUpOutcome] = [await call(await probeArguments(ctx, tool)), await call(sampleObject(tool.inputSchema))];
+        seen = { probe: probeOutcome.result?.isError ?? probeOutcome.error, madeUp: madeUpOutcome.result?.isError ?? madeUpOutcome.error };
+        return pass('called');
+      },
+    });
+    await runCheckRun(notesStdio(), { checks: [probe] });
+    expect(seen.probe).toBeFalsy();
+    expect(seen.madeUp).toBeTruthy();
+  });
 });
 
 describe('a tool that never answers', () => {
