@@ -8,7 +8,6 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { whenGone } from './client-gone.js';
 import { endToEndHeaders, HOP_HEADERS, isEventStream, readEvents, type HttpRequestIn, type HttpResponseOut, type HttpUpstream } from './http-upstream.js';
 
 /** Largest non-streamed answer kept in memory. */
@@ -51,10 +50,10 @@ export class ForwardingUpstream implements HttpUpstream {
     const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : Buffer.from(request.body, 'utf8');
     const headers = endToEndHeaders(request.headers);
     for (const name in this.extraHeaders) headers[name] = this.extraHeaders[name] as string;
-    if (body !== undefined) headers['content-length'] = String(body.length);
+    if (body) headers['content-length'] = String(body.length);
     let response: IncomingMessage;
     try {
-      response = await this.exchange(path, request.method, headers, body, request);
+      response = await this.exchange(path, request.method, headers, body, request.signal);
     } catch (error) {
       if (request.signal.aborted) throw error;
       return {
@@ -71,7 +70,7 @@ export class ForwardingUpstream implements HttpUpstream {
     const out = { status: response.statusCode ?? 502, headers: responseHeaders };
     const decoded = decode(response);
     if (isEventStream(responseHeaders)) return { ...out, body: { type: 'sse', events: readEvents(decoded) } };
-    const text = await readText(decoded, request);
+    const text = await readText(decoded, request.signal);
     if (text === undefined)
       return {
         status: 502,
@@ -97,17 +96,17 @@ export class ForwardingUpstream implements HttpUpstream {
     return path;
   }
 
-  private exchange(path: string, method: string, headers: Record<string, string>, body: Buffer | undefined, request: HttpRequestIn): Promise<IncomingMessage> {
+  private exchange(path: string, method: string, headers: Record<string, string>, body: Buffer | undefined, signal: AbortSignal): Promise<IncomingMessage> {
     return new Promise((resolve, reject) => {
+      if (signal.aborted) return reject(new Error('aborted'));
       const outgoing = this.send({ ...this.origin, path, method, headers, agent: this.agent }, resolve);
+      // The client went away: drop the exchange (and its streamed answer). One listener, removed once
+      // the exchange is over: http.request's own `signal` option costs several per request.
+      const abort = () => outgoing.destroy(new Error('aborted'));
+      signal.addEventListener('abort', abort, { once: true });
+      outgoing.once('close', () => signal.removeEventListener('abort', abort));
       outgoing.on('error', (error: NodeJS.ErrnoException) => reject(new Error(error.code ?? error.message)));
-      // The client went away (or already has): drop the exchange and its streamed answer. One
-      // listener, removed once the exchange is over: http.request's own `signal` option costs more.
-      outgoing.once(
-        'close',
-        whenGone(request, () => outgoing.destroy(new Error('aborted'))),
-      );
-      if (!outgoing.destroyed) outgoing.end(body);
+      outgoing.end(body);
     });
   }
 }
@@ -148,10 +147,8 @@ function decode(response: IncomingMessage): Readable {
   }
 }
 
-function readText(body: Readable, request: HttpRequestIn): Promise<string | undefined> {
+function readText(body: Readable, signal: AbortSignal): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
-    let gone = false;
-    const stop = whenGone(request, () => (gone = true));
     const chunks: Buffer[] = [];
     let size = 0;
     body.on('data', (chunk: Buffer) => {
@@ -163,9 +160,6 @@ function readText(body: Readable, request: HttpRequestIn): Promise<string | unde
     });
     body.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     body.on('error', reject);
-    body.on('close', () => {
-      stop();
-      if (gone) reject(new Error('aborted'));
-    });
+    body.on('close', () => signal.aborted && reject(new Error('aborted')));
   });
 }

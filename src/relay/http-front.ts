@@ -5,8 +5,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ClientGone } from './client-gone.js';
-import type { HttpRequestIn, HttpUpstream, SseEvent } from './http-upstream.js';
+import type { HttpUpstream, SseEvent } from './http-upstream.js';
 import { ListenerGuard, newToken, TOKEN_PARAM } from './listener-guard.js';
 
 export interface HttpFrontOptions {
@@ -87,32 +86,22 @@ async function relay(upstream: HttpUpstream, req: IncomingMessage, res: ServerRe
     res.writeHead(413, { 'content-type': 'text/plain' }).end('mcpvet: request body too large');
     return;
   }
-  const gone = new ClientGone();
+  const controller = new AbortController();
   // The client closing before the answer ended is cancellation; tell the upstream.
-  res.on('close', () => void (res.writableFinished || gone.fire()));
+  res.on('close', () => void (res.writableFinished || controller.abort()));
   const headers: Record<string, string> = {};
   for (const name in req.headers) {
     const value = req.headers[name];
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  const request: HttpRequestIn = {
-    method: req.method ?? 'GET',
-    path,
-    headers,
-    body,
-    get signal() {
-      return gone.signal;
-    },
-    onGone: (listener) => gone.on(listener),
-  };
   let answer;
   try {
-    answer = await upstream.handle(request);
+    answer = await upstream.handle({ method: req.method ?? 'GET', path, headers, body, signal: controller.signal });
   } catch (error) {
-    if (gone.gone) return;
+    if (controller.signal.aborted) return;
     throw error;
   }
-  if (gone.gone) return;
+  if (controller.signal.aborted) return;
   const { body: out } = answer;
   if (out.type === 'hang-up') {
     req.socket.destroy();
@@ -139,7 +128,7 @@ async function relay(upstream: HttpUpstream, req: IncomingMessage, res: ServerRe
       res.flushHeaders();
       try {
         for await (const event of out.events) {
-          if (gone.gone) return;
+          if (controller.signal.aborted) return;
           const text = serializeEvent(event);
           if (event.cut) {
             res.write(text.slice(0, Math.floor(text.length / 2)), () => res.destroy());
@@ -149,7 +138,7 @@ async function relay(upstream: HttpUpstream, req: IncomingMessage, res: ServerRe
           if (!res.write(text)) await drained(res);
         }
       } catch {
-        if (!gone.gone) res.destroy();
+        if (!controller.signal.aborted) res.destroy();
         return;
       }
       res.end();

@@ -13,12 +13,7 @@ export interface HttpRequestIn {
   headers: Record<string, string>;
   body: string;
   /** Aborted when the client goes away (which, on an SSE answer, is cancellation in MCP). */
-  readonly signal: AbortSignal;
-  /**
-   * The same news without an AbortSignal (see client-gone.ts): calls `listener` once when the client
-   * goes away and returns what unregisters it. The HTTP front provides it; `whenGone` uses either.
-   */
-  onGone?(listener: () => void): () => void;
+  signal: AbortSignal;
 }
 
 export interface SseEvent {
