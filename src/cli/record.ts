@@ -33,7 +33,8 @@ export async function runRecord(positional: string[], flags: RecordFlags): Promi
   const writer = openWriter(flags.output, target, new Redactor(redactorOptions));
 
   if (steps) {
-    const trace = new Trace();
+    // The cassette gets answers as they crossed the wire, not re-serialized from a 64 KB head.
+    const trace = new Trace({ parsedRawChars: Number.POSITIVE_INFINITY });
     recordTrace(trace, writer);
     const client = await connect(target, { era: flags.protocolEra, timeoutMs: flags.timeout, trace });
     // A redactor of its own, so the cassette header counts only what was removed from the cassette.

@@ -90,6 +90,11 @@ export interface TraceOptions {
   maxRawBytes?: number;
   /** The budget shared with other traces (default SHARED_TRACE_BUDGET); `false` for none. */
   budget?: TraceBudget | false;
+  /**
+   * Characters of a received frame's text kept when it parsed (default PARSED_RAW_CHARS). A
+   * recorder that writes frames as they crossed the wire keeps up to MAX_RAW_CHARS, as before.
+   */
+  parsedRawChars?: number;
 }
 
 export interface AddOptions {
@@ -112,6 +117,7 @@ export class Trace implements Sheddable {
   private readonly keep: boolean;
   private readonly maxFrames: number;
   private readonly maxRawBytes: number;
+  private readonly parsedRawChars: number;
   private count = 0;
   private exchanges = 0;
   private rawBytes = 0;
@@ -124,6 +130,7 @@ export class Trace implements Sheddable {
     this.keep = options.keep ?? true;
     this.maxFrames = Math.max(2, options.maxFrames ?? DEFAULT_MAX_FRAMES);
     this.maxRawBytes = options.maxRawBytes ?? DEFAULT_MAX_RAW_BYTES;
+    this.parsedRawChars = Math.min(options.parsedRawChars ?? PARSED_RAW_CHARS, MAX_RAW_CHARS);
     const budget = options.budget ?? SHARED_TRACE_BUDGET;
     if (this.keep && budget) {
       this.budget = budget;
@@ -135,7 +142,7 @@ export class Trace implements Sheddable {
     let raw = input.raw;
     let truncated = input.truncated;
     let size = input.size;
-    const limit = input.direction === 'receive' && input.message !== undefined ? PARSED_RAW_CHARS : MAX_RAW_CHARS;
+    const limit = input.direction === 'receive' && input.message !== undefined ? this.parsedRawChars : MAX_RAW_CHARS;
     if (raw.length > limit) {
       size ??= raw.length;
       raw = detachedHead(raw, limit);
