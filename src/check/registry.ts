@@ -15,6 +15,7 @@ import { checks as tasks } from './suites/tasks/index.js';
 import { checks as utilities } from './suites/utilities/index.js';
 import { checks as lint } from './suites/lint/index.js';
 import { checks as auth } from './suites/auth/index.js';
+import { checks as security } from './suites/security/index.js';
 
 export const ALL_CHECKS: CheckDefinition[] = [
   ...protocol,
@@ -32,6 +33,7 @@ export const ALL_CHECKS: CheckDefinition[] = [
   ...utilities,
   ...lint,
   ...auth,
+  ...security,
 ];
 
 export const SUITES: Suite[] = [
@@ -50,6 +52,7 @@ export const SUITES: Suite[] = [
   'utilities',
   'lint',
   'auth',
+  'security',
 ];
 
 export function findDuplicateIds(checks: CheckDefinition[]): string[] {

@@ -9,9 +9,10 @@ import type { Frame, Trace } from '../wire/trace.js';
 /**
  * How a broken rule is reported, derived from the requirements a check names (requirements/grade.ts):
  * MUST fails; SHOULD warns; DESCRIPTIVE (the spec describes it without a keyword, clients depend on
- * it) warns; INFO (no normative basis: an example, advice, robustness) is a note.
+ * it) warns; INFO (no normative basis: an example, advice, robustness) is a note; SECURITY (one of
+ * mcpvet's security rules, security.yaml) fails, warns or notes by the rule's severity.
  */
-export type Level = 'MUST' | 'SHOULD' | 'DESCRIPTIVE' | 'INFO';
+export type Level = 'MUST' | 'SHOULD' | 'DESCRIPTIVE' | 'INFO' | 'SECURITY';
 
 /**
  * `skip`: the check does not apply (capability not declared, other era or transport).

@@ -26,7 +26,7 @@ export function renderSarif(input: RunReport, options: RenderOptions): string {
     id: result.id,
     shortDescription: { text: result.title },
     helpUri: specUrl(result.spec, report.protocolVersion),
-    defaultConfiguration: { level: result.level === 'MUST' ? 'error' : result.level === 'INFO' ? 'note' : 'warning' },
+    defaultConfiguration: { level: defaultLevel(result) },
     properties: { suite: result.suite, level: result.level, requirements: result.requirements },
   }));
   const index = new Map(rules.map((rule, i) => [rule.id, i]));
@@ -73,6 +73,12 @@ function toResults(result: CheckResult, report: RunReport, ruleIndex: number) {
     ...(isExpectedFailure(report, result) ? { suppressions: [{ kind: 'external', justification: 'listed in --expected-failures' }] } : {}),
     properties: { status: finding.status, ...(finding.code !== undefined ? { code: finding.code } : {}), ...(curl ? { reproduce: curl } : {}) },
   }));
+}
+
+/** A spec rule's level gives its SARIF level; a security rule's varies with its findings' severity. */
+function defaultLevel(result: CheckResult): 'error' | 'warning' | 'note' {
+  if (result.level === 'SECURITY') return LEVEL[result.status] === 'note' ? 'note' : result.status === 'warn' ? 'warning' : 'error';
+  return result.level === 'MUST' ? 'error' : result.level === 'INFO' ? 'note' : 'warning';
 }
 
 function messageOf(finding: ResultFinding): string {

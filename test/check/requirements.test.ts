@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ALL_CHECKS } from '../../src/check/registry.js';
-import { gradeOf } from '../../src/check/requirements/grade.js';
-import { REVISIONS, isKnownRequirement } from '../../src/check/requirements/index.js';
-import { BASES, KEYWORDS, TESTABILITY } from '../../src/check/requirements/model.js';
+import { gradeFinding, gradeOf } from '../../src/check/requirements/grade.js';
+import { REVISIONS, SECURITY_RULES, isKnownRequirement } from '../../src/check/requirements/index.js';
+import { BASES, KEYWORDS, SEVERITIES, TESTABILITY } from '../../src/check/requirements/model.js';
 import type { Era } from '../../src/protocol/versions.js';
 
 // Segments as the spec names its pages (basic/security_best_practices has underscores).
@@ -99,4 +99,41 @@ describe('levels read against the spec (the corrected mis-levels)', () => {
     ['tools.order-stable', { modern: 'SHOULD', legacy: 'INFO' }],
   ];
   for (const [id, want] of expected) it(id, () => expect(levels(id)).toEqual(want));
+});
+
+describe("mcpvet's security rules", () => {
+  const rule = z.strictObject({
+    id: z.string().regex(/^SEC-[A-Z-]+$/),
+    area: z.string().regex(/^[a-z-]+$/),
+    severity: z.enum(SEVERITIES),
+    rule: z.string().min(10).max(400),
+    section,
+  });
+
+  it('are well-formed, unique, and known in both eras', () => {
+    const parsed = z.array(rule).min(10).safeParse(SECURITY_RULES.rules);
+    expect(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)).toEqual([]);
+    const ids = SECURITY_RULES.rules.map((r) => r.id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    for (const id of ids) expect(isKnownRequirement(id)).toBe(true);
+  });
+
+  it('grade by severity: high fails, medium warns, low is a note; never a spec level', () => {
+    const grade = gradeOf({ requirements: ['SEC-POISON-INSTRUCTIONS', 'SEC-POISON-CONFUSABLE', 'SEC-POISON-OVERLONG'] }, 'modern');
+    if (!('level' in grade)) throw new Error('no grade');
+    expect(grade.level).toBe('SECURITY');
+    expect(gradeFinding(grade, 'fail', 'SEC-POISON-INSTRUCTIONS').status).toBe('fail');
+    expect(gradeFinding(grade, 'fail', 'SEC-POISON-CONFUSABLE').status).toBe('warn');
+    expect(gradeFinding(grade, 'fail', 'SEC-POISON-OVERLONG').status).toBe('info');
+    expect(gradeFinding(grade, 'fail').status).toBe('fail');
+    // A check that names a spec MUST beside a security rule is graded at the MUST for its own findings.
+    const mixed = gradeOf({ requirements: ['TOOL-13', 'SEC-INPUT-HANG'] }, 'legacy');
+    if (!('level' in mixed)) throw new Error('no grade');
+    expect(gradeFinding(mixed, 'fail', 'TOOL-13')).toMatchObject({ status: 'fail', level: 'MUST' });
+    expect(gradeFinding(mixed, 'fail', 'SEC-INPUT-HANG')).toMatchObject({ status: 'warn', level: 'SECURITY' });
+  });
+
+  it('count in no revision coverage table', () => {
+    for (const revision of REVISIONS) expect(revision.requirements.some((r) => r.id.startsWith('SEC-'))).toBe(false);
+  });
 });

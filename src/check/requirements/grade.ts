@@ -5,7 +5,7 @@
  */
 import type { Era } from '../../protocol/versions.js';
 import type { CheckDefinition, Level, Status } from '../types.js';
-import type { Requirement, RequirementLevel } from './model.js';
+import type { Requirement, RequirementLevel, Severity } from './model.js';
 import { isKnownRequirement, requirementOf, revisionOf } from './index.js';
 
 const LEVEL: Record<RequirementLevel, Level> = {
@@ -17,11 +17,19 @@ const LEVEL: Record<RequirementLevel, Level> = {
   MAY: 'INFO',
   none: 'INFO',
 };
-const STRENGTH: Record<Level, number> = { MUST: 3, SHOULD: 2, DESCRIPTIVE: 1, INFO: 0 };
+const STRENGTH: Record<Level, number> = { MUST: 4, SECURITY: 3, SHOULD: 2, DESCRIPTIVE: 1, INFO: 0 };
 
 export function levelOf(requirement: Requirement): Level {
-  return LEVEL[requirement.level];
+  return requirement.basis === 'security' ? 'SECURITY' : LEVEL[requirement.level];
 }
+
+/**
+ * mcpvet's security rules are graded like a code scanner's: a high-severity weakness fails the run
+ * (SARIF error), a medium one warns, a low one is a note. They never pose as spec verdicts: their
+ * level is SECURITY, and no coverage table counts them.
+ */
+const SEVERITY_STATUS: Record<Severity, Status> = { high: 'fail', medium: 'warn', low: 'info' };
+const SEVERITY_RANK: Record<Severity, number> = { high: 2, medium: 1, low: 0 };
 
 export interface Grade {
   level: Level;
@@ -47,6 +55,14 @@ export function gradeFinding(grade: Grade, status: Status, requirementId?: strin
   const named = requirementId ? grade.requirements.find((r) => r.id === requirementId) : undefined;
   const level = named ? levelOf(named) : grade.level;
   if (status !== 'fail' && status !== 'warn') return { status, level, descriptive: false };
+  if (level === 'SECURITY') return { status: SEVERITY_STATUS[severityOf(named, grade)], level, descriptive: false };
   const graded: Status = level === 'MUST' ? status : level === 'INFO' ? 'info' : 'warn';
   return { status: graded, level, descriptive: level === 'DESCRIPTIVE' };
+}
+
+/** A security finding's severity: its named rule's, else the gravest security rule of the check. */
+function severityOf(named: Requirement | undefined, grade: Grade): Severity {
+  if (named?.severity) return named.severity;
+  const severities = grade.requirements.map((r) => r.severity).filter((s): s is Severity => s !== undefined);
+  return severities.reduce((a, b) => (SEVERITY_RANK[b] > SEVERITY_RANK[a] ? b : a), 'low');
 }

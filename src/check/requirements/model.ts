@@ -15,9 +15,29 @@ export type RequirementLevel = Keyword | 'descriptive' | 'none';
 export const TESTABILITY = ['black-box', 'tool-calls', 'credentials', 'extension', 'not-testable'] as const;
 export type Testability = (typeof TESTABILITY)[number];
 
-/** Why a `none` entry exists: checks on it are notes, never conformance verdicts. */
-export const BASES = ['example', 'advice', 'portability', 'robustness'] as const;
+/**
+ * Why a `none` entry exists: checks on it are notes, never conformance verdicts; but for `security`,
+ * mcpvet's own security rules (security.yaml), graded by their severity instead.
+ */
+export const BASES = ['example', 'advice', 'portability', 'robustness', 'security'] as const;
 export type Basis = (typeof BASES)[number];
+
+export const SEVERITIES = ['high', 'medium', 'low'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+/** One of mcpvet's security rules as security.yaml writes it (no keyword: the spec states none). */
+export interface SecurityRule {
+  id: string;
+  area: string;
+  severity: Severity;
+  rule: string;
+  section: string;
+}
+
+export interface SecurityRules {
+  base: string;
+  rules: SecurityRule[];
+}
 
 export interface Requirement {
   id: string;
@@ -30,6 +50,8 @@ export interface Requirement {
   transport: Transport | 'any';
   testable: Testability;
   basis?: Basis;
+  /** Only for mcpvet's security rules: high fails, medium warns, low is a note. */
+  severity?: Severity;
   /** What of the rule no check verifies yet (the checks that name it cover it only in part). */
   gap?: string;
   note?: string;
