@@ -16,6 +16,11 @@ export interface ContractChange {
   /** Where in the snapshot, e.g. 'tools.search_notes.inputSchema.properties.limit.type'. */
   path: string;
   message: string;
+  /**
+   * A breaking change that widens what a tool may do behind a host's back (read-only to writing,
+   * harmless to destructive, closed to open world): hosts auto-approve on these hints.
+   */
+  security?: true;
 }
 
 const PLAIN_SEGMENT = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;

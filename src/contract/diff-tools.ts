@@ -84,23 +84,24 @@ const HINT_KEYS = new Set(['readOnlyHint', 'destructiveHint', 'idempotentHint', 
  */
 function diffAnnotations(before: ToolAnnotationsSnapshot, after: ToolAnnotationsSnapshot, subject: string, at: (key: string) => string): ContractChange[] {
   const changes: ContractChange[] = [];
-  const push = (kind: ContractChange['kind'], key: string, message: string) => changes.push({ kind, subject, path: at(key), message });
+  const push = (kind: ContractChange['kind'], key: string, message: string, security?: true) =>
+    changes.push({ kind, subject, path: at(key), message, ...(security ? { security } : {}) });
   const was = effectiveHints(before);
   const is = effectiveHints(after);
 
   if (was.readOnly && !is.readOnly) {
-    push('breaking', 'readOnlyHint', `read-only tool is no longer read-only${is.destructive ? ' and may be destructive' : ''}`);
+    push('breaking', 'readOnlyHint', `read-only tool is no longer read-only${is.destructive ? ' and may be destructive' : ''}`, true);
   } else if (!was.readOnly && is.readOnly) {
     push('compatible', 'readOnlyHint', 'tool is now read-only');
   } else if (!is.readOnly) {
-    if (!was.destructive && is.destructive) push('breaking', 'destructiveHint', 'non-destructive tool became destructive');
+    if (!was.destructive && is.destructive) push('breaking', 'destructiveHint', 'non-destructive tool became destructive', true);
     if (was.destructive && !is.destructive) push('compatible', 'destructiveHint', 'tool is no longer destructive');
   }
   if (!is.readOnly && !was.readOnly) {
     if (was.idempotent && !is.idempotent) push('breaking', 'idempotentHint', 'tool is no longer idempotent (hosts may have retried it)');
     if (!was.idempotent && is.idempotent) push('compatible', 'idempotentHint', 'tool is now idempotent');
   }
-  if (!was.openWorld && is.openWorld) push('breaking', 'openWorldHint', 'closed-world tool now reaches external entities (openWorldHint)');
+  if (!was.openWorld && is.openWorld) push('breaking', 'openWorldHint', 'closed-world tool now reaches external entities (openWorldHint)', true);
   if (was.openWorld && !is.openWorld) push('compatible', 'openWorldHint', 'tool no longer reaches external entities (openWorldHint)');
 
   if (before.title !== after.title) push('cosmetic', 'title', `annotation title ${describeTextChange(before.title, after.title)}`);

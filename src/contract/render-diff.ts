@@ -53,7 +53,7 @@ export function renderDiffText(changes: readonly ContractChange[], context: Diff
     if (ofKind.length === 0) continue;
     lines.push('', `${HEADINGS[kind]} (${ofKind.length})`);
     for (const change of ofKind) {
-      lines.push(`  ${change.subject}: ${change.message}`, `      at ${change.path}`);
+      lines.push(`  ${change.security ? '[security] ' : ''}${change.subject}: ${change.message}`, `      at ${change.path}`);
     }
   }
   // Subjects and messages carry server-supplied names: no escape sequence reaches the terminal.
@@ -87,7 +87,7 @@ export function renderDiffMarkdown(changes: readonly ContractChange[], context: 
     if (ofKind.length === 0) continue;
     lines.push('', `#### ${HEADINGS[kind]} (${ofKind.length})`, '', '| Subject | Change | Path |', '| --- | --- | --- |');
     for (const change of ofKind) {
-      lines.push(`| ${escapeCell(change.subject)} | ${escapeCell(change.message)} | ${codeCell(change.path)} |`);
+      lines.push(`| ${change.security ? '**security** ' : ''}${escapeCell(change.subject)} | ${escapeCell(change.message)} | ${codeCell(change.path)} |`);
     }
   }
   return `${printable(lines.join('\n'))}\n`;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ContractChange } from '../../src/contract/change.js';
 import { hashDescription } from '../../src/contract/description-hash.js';
 import { diffContracts, suggestBump } from '../../src/contract/diff.js';
+import { renderDiff } from '../../src/contract/render-diff.js';
 import type { ContractSnapshot } from '../../src/contract/snapshot-types.js';
 import { copy, deleteTool, notesSnapshot, searchTool } from './snapshots.js';
 
@@ -109,6 +110,16 @@ describe('diffContracts', () => {
       expect(brief(diffBefore(edit))).toEqual([['compatible', 'tool search_notes', 'tool is now read-only']]);
     });
 
+    it('a hint that widens what a tool may do is a breaking security change, in every format', () => {
+      const changes = diffAfter((s) => void delete s.tools[0].annotations!.readOnlyHint);
+      expect(changes.map((c) => c.security)).toEqual([true]);
+      expect(renderDiff(changes, 'text')).toContain('[security] tool search_notes: read-only tool is no longer read-only');
+      expect(renderDiff(changes, 'markdown')).toContain('| **security** tool search\\_notes |');
+      expect(JSON.parse(renderDiff(changes, 'json')).changes[0].security).toBe(true);
+      // Narrowing is no security change.
+      expect(diffBefore((s) => void delete s.tools[0].annotations!.readOnlyHint).map((c) => c.security)).toEqual([undefined]);
+    });
+
     it('readOnlyHint true -> false with destructiveHint false is still breaking', () => {
       const changes = diffAfter((s) => void (s.tools[0].annotations = { ...s.tools[0].annotations, readOnlyHint: false, destructiveHint: false }));
       expect(brief(changes)).toEqual([['breaking', 'tool search_notes', 'read-only tool is no longer read-only']]);
@@ -122,6 +133,7 @@ describe('diffContracts', () => {
           subject: 'tool delete_note',
           path: 'tools.delete_note.annotations.destructiveHint',
           message: 'non-destructive tool became destructive',
+          security: true,
         },
       ]);
       expect(brief(diffBefore(edit))).toEqual([['compatible', 'tool delete_note', 'tool is no longer destructive']]);
