@@ -27,7 +27,7 @@ const LISTS: [capability: string, method: string][] = [
 /** Undefined while the server answers; otherwise why it is considered gone. */
 export async function serverGone(client: McpClient, timeoutMs: number): Promise<string | undefined> {
   const handshake = client.era === 'modern' ? 'server/discover' : 'ping';
-  const answered = await answers(client, handshake, Math.min(timeoutMs, PROBE_TIMEOUT_MS));
+  const answered = await stillAnswers(client, timeoutMs);
   if (answered) return answered;
   const stray = mismatchedAnswers(client);
   if (stray > 0) return `it answers with ids that match no request: ${stray} such answer(s)`;
@@ -39,6 +39,11 @@ export async function serverGone(client: McpClient, timeoutMs: number): Promise<
   if (listed) return `it answers ${handshake} but not ${list} (${timeouts} requests of the run timed out): ${listed}`;
   listedAt.set(client, timeouts);
   return undefined;
+}
+
+/** Undefined when the server still answers its cheapest request (discover, or ping); else why not. */
+export function stillAnswers(client: McpClient, timeoutMs: number): Promise<string | undefined> {
+  return answers(client, client.era === 'modern' ? 'server/discover' : 'ping', Math.min(timeoutMs, PROBE_TIMEOUT_MS));
 }
 
 /** The timeouts counted when a list last answered, per connection. */

@@ -5,5 +5,6 @@
  * for the rule, by that requirement.
  */
 import type { CheckDefinition } from '../../types.js';
+import inputHandling from './input-handling.js';
 
-export const checks: CheckDefinition[] = [];
+export const checks: CheckDefinition[] = [inputHandling];
