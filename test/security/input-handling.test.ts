@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { exampleHttpServer, expectCheck, expectFinding, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
+import { fixture } from '../helpers/paths.js';
+import { startHttpServer } from '../helpers/run.js';
 
 const ID = 'security.input-handling';
 
@@ -26,6 +28,15 @@ describe('security.input-handling', () => {
     const finding = expectFinding(result, 'crashed', 'fail');
     expect(finding.message).toContain('1 MB string');
     expect(finding.location).toMatchObject({ pointer: expect.stringMatching(/^\/inputSchema\/properties\//) });
+  });
+
+  it('fails over HTTP when the input kills the server (the example server's dropped 1 MB header is no crash: see above)', async () => {
+    const server = await startHttpServer(fixture('security-input-crash'));
+    try {
+      expectFinding(await expectCheck(ID, httpTarget(server.url), 'fail'), 'crashed', 'fail');
+    } finally {
+      await server.stop();
+    }
   });
 
   it('warns when a number far out of range gets no answer, and the server still answers otherwise', async () => {

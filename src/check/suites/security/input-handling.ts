@@ -64,6 +64,9 @@ async function probe(ctx: CheckContext, planned: { tool: string; inputs: Hostile
       sent++;
       const where = { tool, pointer: `/inputSchema/properties/${escapePointer(input.property)}` };
       const evidence = [ctx.evidence({ from, to: client.trace.frames.length - 1 }, client)];
+      // Over HTTP a dropped connection is a crash only when the server is gone: Node itself resets a
+      // request whose headers are too large (a 1 MB value mirrored into an Mcp-Param header).
+      if ('crashed' in outcome && ctx.target.transport === 'http' && !(await stillAnswers(client, ctx.timeoutMs))) continue;
       if ('crashed' in outcome) {
         findings.push({
           ...violation('crashed', `"${tool}" with ${input.sent} (${input.kind}): the server stopped (${outcome.crashed})`, evidence, where),
