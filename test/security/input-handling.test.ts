@@ -30,7 +30,7 @@ describe('security.input-handling', () => {
     expect(finding.location).toMatchObject({ pointer: expect.stringMatching(/^\/inputSchema\/properties\//) });
   });
 
-  it('fails over HTTP when the input kills the server (the example server's dropped 1 MB header is no crash: see above)', async () => {
+  it('fails over HTTP when the input kills the server (a dropped 1 MB header alone is no crash: see the example server)', async () => {
     const server = await startHttpServer(fixture('security-input-crash'));
     try {
       expectFinding(await expectCheck(ID, httpTarget(server.url), 'fail'), 'crashed', 'fail');
