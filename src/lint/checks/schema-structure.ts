@@ -2,7 +2,7 @@
 // boolean subschemas, `enum`, `format`, and keywords JSON Schema does not know.
 import { isPlainObject, pointer } from '../json-pointer.js';
 import { KNOWN_FORMATS, KNOWN_KEYWORDS } from '../../protocol/schema-dialect.js';
-import { canonicalJson } from '../canonical-json.js';
+import { canonicalJson } from '../../wire/canonical-json.js';
 import { walkSchema, type SchemaNode } from '../schema-walk.js';
 import { compilePattern, testPattern } from '../../protocol/pattern-engine.js';
 import type { Report, SchemaUnderLint } from '../context.js';

@@ -6,5 +6,6 @@
  */
 import type { CheckDefinition } from '../../types.js';
 import inputHandling from './input-handling.js';
+import annotationLie from './annotation-lie.js';
 
-export const checks: CheckDefinition[] = [inputHandling];
+export const checks: CheckDefinition[] = [inputHandling, annotationLie];

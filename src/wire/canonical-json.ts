@@ -1,6 +1,7 @@
 import { JsonTooDeepError, MAX_JSON_DEPTH } from '../wire/json-depth.js';
 
-// JSON text with object keys sorted, so equal JSON values give equal strings (enum duplicates).
+// JSON text with object keys sorted, so equal JSON values give equal strings (enum duplicates,
+// contract diffs, state comparisons).
 // Throws JsonTooDeepError past MAX_JSON_DEPTH (values built in code escape the parse-time bound).
 export function canonicalJson(value: unknown, depth = 0): string {
   if (depth > MAX_JSON_DEPTH) throw new JsonTooDeepError(MAX_JSON_DEPTH);
