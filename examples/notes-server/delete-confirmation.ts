@@ -48,7 +48,7 @@ async function confirmByInputRequest(env: ToolEnv, id: string, call: ToolCall): 
   // The state is checked before anything else, so a replay is refused even once the note is gone.
   let claim;
   if (requestState !== undefined) {
-    const opened = openState(env.stateSecret, requestState, 'delete_note', args);
+    const opened = openState(env.stateSecret, requestState, 'delete_note', args, call.ctx.principal);
     if (!opened.ok) throw new RpcError(Code.InvalidParams, opened.reason);
     if (env.store.isNonceSpent(opened.claim.nonce)) throw new RpcError(Code.InvalidParams, 'requestState was already used');
     claim = opened.claim;
@@ -65,7 +65,7 @@ async function confirmByInputRequest(env: ToolEnv, id: string, call: ToolCall): 
     },
     requestState: state,
   });
-  if (!claim) return ask(sealState(env.stateSecret, 'delete_note', args, env.stateTtlMs));
+  if (!claim) return ask(sealState(env.stateSecret, 'delete_note', args, env.stateTtlMs, call.ctx.principal));
   if (inputResponses !== undefined && !isObject(inputResponses)) throw new RpcError(Code.InvalidParams, 'inputResponses must be an object');
   const answer = inputResponses?.confirm;
   // No answer yet: ask again with the same (still unspent) state rather than failing.

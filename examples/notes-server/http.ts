@@ -154,7 +154,7 @@ export async function serveHttp(server: NotesServer, options: HttpOptions = {}):
     const toolFilter = grant && toolVisible(grant);
 
     if (kind !== 'request') {
-      const response = await server.handle(message, { transport: 'http', session, headers, send: () => undefined, toolFilter });
+      const response = await server.handle(message, { transport: 'http', session, headers, send: () => undefined, toolFilter, principal: grant?.subject });
       if (response) return sendJson(res, statusFor(response, legacy), response);
       res.writeHead(202).end();
       return;
@@ -172,7 +172,7 @@ export async function serveHttp(server: NotesServer, options: HttpOptions = {}):
       streaming = true;
       sseWrite(res, notification);
     };
-    const response = await server.handle(message, { transport: 'http', session, headers, send, signal, toolFilter });
+    const response = await server.handle(message, { transport: 'http', session, headers, send, signal, toolFilter, principal: grant?.subject });
     if (newSession && session && response && 'result' in response) {
       sessions.set(session.id!, session);
       extraHeaders['Mcp-Session-Id'] = session.id!;

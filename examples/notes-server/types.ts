@@ -38,6 +38,8 @@ export interface HandleContext {
   headers?: Record<string, string | undefined>;
   /** With bearer auth: the tools the caller's scopes let it see. */
   toolFilter?: (tool: Json) => boolean;
+  /** With bearer auth: who is calling (the token's subject); requestState is bound to it. */
+  principal?: string;
 }
 
 export interface NotesServerHooks {

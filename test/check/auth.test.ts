@@ -28,7 +28,8 @@ describe('auth suite on the notes server with --auth', () => {
 
   it.each(['modern', 'legacy'] as const)('passes every check in the %s era', async (era) => {
     const { target, options } = protectedRun(server!.url, era);
-    const report = await expectSuitesClean(target, { ...options, suites: ['auth'], allowSkips: true });
+    // auth.other-user-state-refused needs delete_note allowed, which would change what the step-up checks call: tested below.
+    const report = await expectSuitesClean(target, { ...options, suites: ['auth'], skip: ['auth.other-user-state-refused'], allowSkips: true });
     const skipped = report.results.filter((result) => result.status === 'skip').map((result) => result.id);
     // Session binding is a legacy rule; offline_access, one challenge for all scopes and scope hierarchies are 2026-07-28 ones.
     const modernOnly = ['auth.no-offline-access', 'auth.step-up-scopes-suffice', 'auth.scope-hierarchy'];
@@ -46,6 +47,12 @@ describe('auth suite on the notes server with --auth', () => {
       expectFinding(result, 'no-token', 'incomplete');
       expect(result.message).toContain(flag);
     }
+  });
+
+  it("a requestState issued to the run's identity is refused to another identity's token", async () => {
+    const { target, options } = protectedRun(server!.url);
+    const result = await expectCheck('auth.other-user-state-refused', target, 'pass', { ...options, allowCall: ['delete_note'] });
+    expect(result.message).toContain('requestState was issued to another caller');
   });
 
   it('the low-scope token does not see the tools its scopes do not allow', async () => {
@@ -104,5 +111,24 @@ describe.each(BROKEN)('%s on %s', (id, name, code, status, era) => {
   it(`${status}s with ${code} (${era})`, async () => {
     const { target, options } = protectedRun(server!.url, era);
     expectFinding(await expectCheck(id, target, status, options), code, status);
+  });
+});
+
+describe('auth.other-user-state-refused on a server that does not bind requestState to its caller', () => {
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    server = await startHttpServer(fixture('auth-shared-state'));
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('warns with state-shared (a SHOULD), and is incomplete without --token-other-user', async () => {
+    const { target, options } = protectedRun(server!.url);
+    const allowed = { ...options, allowCall: ['delete_note'] };
+    expectFinding(await expectCheck('auth.other-user-state-refused', target, 'warn', allowed), 'state-shared', 'warn');
+    const { otherUser: _otherUser, ...fewer } = options.tokens ?? {};
+    const without = await expectCheck('auth.other-user-state-refused', target, 'incomplete', { ...allowed, tokens: fewer });
+    expect(without.message).toContain('--token-other-user');
   });
 });

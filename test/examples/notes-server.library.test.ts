@@ -80,6 +80,10 @@ describe('requestState', () => {
     const state = sealState(secret, 'delete_note', { id: 'n1' }, 60_000);
     expect(openState(secret, state, 'delete_note', { id: 'n1' }).ok).toBe(true);
     expect(openState('another-secret', state, 'delete_note', { id: 'n1' })).toEqual({ ok: false, reason: 'requestState failed verification' });
+    // Issued to a caller (bearer auth): only that caller may use it.
+    const alices = sealState(secret, 'delete_note', { id: 'n1' }, 60_000, 'alice');
+    expect(openState(secret, alices, 'delete_note', { id: 'n1' }, 'alice').ok).toBe(true);
+    expect(openState(secret, alices, 'delete_note', { id: 'n1' }, 'bob')).toEqual({ ok: false, reason: 'requestState was issued to another caller' });
     expect(openState(secret, state, 'delete_note', { id: 'n2' }).ok).toBe(false);
     expect(openState(secret, state, 'add_note', { id: 'n1' }).ok).toBe(false);
     const expired = sealState(secret, 'delete_note', { id: 'n1' }, -1);

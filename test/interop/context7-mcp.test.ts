@@ -29,7 +29,7 @@ function pinFalseAlarms(run: () => Findings) {
   }
 }
 
-describe('context7 over stdio', () => {
+describe('context7 over stdio', { timeout: 90_000 }, () => {
   let auto: Findings;
   let legacy: Findings;
   beforeAll(async () => {
@@ -75,7 +75,7 @@ describe('context7 over stdio', () => {
   pinFalseAlarms(() => auto);
 });
 
-describe('context7 over Streamable HTTP', () => {
+describe('context7 over Streamable HTTP', { timeout: 90_000 }, () => {
   let server: HttpServer;
   let auto: Findings;
   let legacy: Findings;

@@ -38,7 +38,7 @@ const MODERN_LOG_LEVEL_WARNING = 'utilities.invalid-log-level';
 /** Checked by hand: logging/setLevel {"level":"loudest"} -> {} (2025-11-25 logging#error-handling: SHOULD be -32602). */
 const LEGACY_SET_LEVEL_WARNING = 'utilities.legacy-set-level-invalid';
 
-describe('kubernetes-mcp-server over stdio', () => {
+describe('kubernetes-mcp-server over stdio', { timeout: 90_000 }, () => {
   it('modern (auto): the envelope rules it breaks, and a process that dies on bad input', async () => {
     const run = await check(stdio);
     expect(run.era).toBe('modern');
@@ -62,7 +62,7 @@ describe('kubernetes-mcp-server over stdio', () => {
   }, 60_000);
 });
 
-describe('kubernetes-mcp-server over Streamable HTTP, stateful (the default)', () => {
+describe('kubernetes-mcp-server over Streamable HTTP, stateful (the default)', { timeout: 90_000 }, () => {
   let server: HttpServer;
   let auto: Findings;
   beforeAll(async () => {
@@ -85,7 +85,7 @@ describe('kubernetes-mcp-server over Streamable HTTP, stateful (the default)', (
   });
 });
 
-describe('kubernetes-mcp-server over Streamable HTTP, --stateless', () => {
+describe('kubernetes-mcp-server over Streamable HTTP, --stateless', { timeout: 90_000 }, () => {
   let server: HttpServer;
   beforeAll(async () => {
     server = await startOnFreePort(KUBERNETES_SERVER, http(true), env);

@@ -34,7 +34,7 @@ function pinFalseAlarms(run: () => Findings) {
   }
 }
 
-describe('mcp-cron over stdio', () => {
+describe('mcp-cron over stdio', { timeout: 90_000 }, () => {
   let auto: Findings;
   beforeAll(async () => {
     auto = await check(stdio);
@@ -57,7 +57,7 @@ describe('mcp-cron over stdio', () => {
   pinFalseAlarms(() => auto);
 });
 
-describe('mcp-cron over Streamable HTTP', () => {
+describe('mcp-cron over Streamable HTTP', { timeout: 90_000 }, () => {
   let server: HttpServer;
   let auto: Findings;
   beforeAll(async () => {

@@ -21,7 +21,7 @@ function statuses(report: Awaited<ReturnType<typeof runCheckRun>>, status: strin
     .sort();
 }
 
-describe('a server on the official TypeScript SDK v2', () => {
+describe('a server on the official TypeScript SDK v2', { timeout: 90_000 }, () => {
   for (const era of ['modern', 'legacy'] as const) {
     it(`serves mcpvet's client in the ${era} era`, async () => {
       const client = await connect(server, { era: era === 'modern' ? 'auto' : 'legacy', timeoutMs: 5000 });
@@ -52,7 +52,7 @@ describe('a server on the official TypeScript SDK v2', () => {
   });
 });
 
-describe('the same server over Streamable HTTP (createMcpHandler)', () => {
+describe('the same server over Streamable HTTP (createMcpHandler)', { timeout: 90_000 }, () => {
   let http: RunningServer;
   beforeAll(async () => {
     http = await startHttpServer(join(here, 'sdk-v2-http-server.mjs'));

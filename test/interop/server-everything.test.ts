@@ -16,7 +16,7 @@ function statuses(report: RunReport, status: string): string[] {
     .sort();
 }
 
-describe('@modelcontextprotocol/server-everything', () => {
+describe('@modelcontextprotocol/server-everything', { timeout: 90_000 }, () => {
   it('over stdio: legacy era, and the findings the README lists', async () => {
     const report = await runCheckRun({ transport: 'stdio', command: process.execPath, args: [EVERYTHING_SERVER] }, { timeoutMs: 5000 });
     expect(report.era).toBe('legacy');

@@ -14,6 +14,7 @@ import scopesSupportedMinimal from './scopes-supported-minimal.js';
 import otherUserSessionRefused from './other-user-session-refused.js';
 import stepUpScopesSuffice from './step-up-scopes-suffice.js';
 import scopeHierarchy from './scope-hierarchy.js';
+import otherUserStateRefused from './other-user-state-refused.js';
 
 export const checks: CheckDefinition[] = [
   noToken401,
@@ -30,4 +31,5 @@ export const checks: CheckDefinition[] = [
   otherUserSessionRefused,
   stepUpScopesSuffice,
   scopeHierarchy,
+  otherUserStateRefused,
 ];
