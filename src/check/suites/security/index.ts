@@ -5,5 +5,7 @@
  * for the rule, by that requirement.
  */
 import type { CheckDefinition } from '../../types.js';
+import canaryEcho from './canary-echo.js';
+import secretsInOutput from './secrets-in-output.js';
 
-export const checks: CheckDefinition[] = [];
+export const checks: CheckDefinition[] = [secretsInOutput, canaryEcho];
