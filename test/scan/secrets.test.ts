@@ -43,7 +43,7 @@ describe('findSecrets: credential-named values', () => {
   });
 
   it('ignores placeholders, prose and short values after a credential word', () => {
-    expect(findSecrets('API_KEY=<your-key-here>; PASSWORD=********; password: must be 12 characters; TOKEN=${TOKEN}')).toEqual([]);
+    expect(findSecrets('API_KEY=<your-key-here>; PASSWORD=********; password: must be 12 characters; TOKEN=$TOKEN')).toEqual([]);
   });
 
   it('describes a value of no public shape without any of its characters', () => {
