@@ -7,5 +7,6 @@
 import type { CheckDefinition } from '../../types.js';
 import canaryEcho from './canary-echo.js';
 import secretsInOutput from './secrets-in-output.js';
+import ssrf from './ssrf.js';
 
-export const checks: CheckDefinition[] = [secretsInOutput, canaryEcho];
+export const checks: CheckDefinition[] = [secretsInOutput, canaryEcho, ssrf];
