@@ -6,7 +6,8 @@
  */
 import type { CheckDefinition } from '../../types.js';
 import canaryEcho from './canary-echo.js';
+import localExposure from './local-exposure.js';
 import secretsInOutput from './secrets-in-output.js';
 import ssrf from './ssrf.js';
 
-export const checks: CheckDefinition[] = [secretsInOutput, canaryEcho, ssrf];
+export const checks: CheckDefinition[] = [secretsInOutput, canaryEcho, ssrf, localExposure];
