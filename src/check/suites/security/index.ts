@@ -6,8 +6,9 @@
  */
 import type { CheckDefinition } from '../../types.js';
 import canaryEcho from './canary-echo.js';
+import guessableIds from './guessable-ids.js';
 import localExposure from './local-exposure.js';
 import secretsInOutput from './secrets-in-output.js';
 import ssrf from './ssrf.js';
 
-export const checks: CheckDefinition[] = [secretsInOutput, canaryEcho, ssrf, localExposure];
+export const checks: CheckDefinition[] = [secretsInOutput, canaryEcho, ssrf, guessableIds, localExposure];
