@@ -4,7 +4,7 @@ import { rememberedSecrets } from '../../src/wire/secret-values.js';
 import { redactReport } from '../../src/report/redact.js';
 import { runCheckRun } from '../../src/check/run.js';
 import { fixture } from '../helpers/paths.js';
-import { startHttpServer } from '../helpers/run.js';
+import { runCli, startHttpServer } from '../helpers/run.js';
 import { exampleHttpServer, expectCheck, expectFinding, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
 
 const ID = 'security.canary-echo';
@@ -50,6 +50,17 @@ describe(ID, () => {
       expect(findings.map((f) => f.message).join('\n')).toMatch(/header cookie/);
     } finally {
       await server.stop();
+    }
+  });
+
+  it('the CLI takes --canary, fails the run, and no output shows a canary value (console and JSON)', async () => {
+    const server = ['--', process.execPath, fixture('security-echoes-secrets')];
+    const planted = [/mcpvet-canary-[0-9a-f]{32}/, /ghp_[A-Za-z0-9]{36}/, /cnry[0-9a-f]{24}/];
+    for (const format of ['console', 'json']) {
+      const result = await runCli(['check', '--canary', '--only', ID, '--format', format, '--verbose', ...server], { timeoutMs: 30_000 });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stdout).toMatch(/canary-echoed/);
+      for (const pattern of planted) expect(`${result.stdout}\n${result.stderr}`).not.toMatch(pattern);
     }
   });
 });
