@@ -44,7 +44,7 @@ describe(ID, () => {
     expect(result.findings.map((f) => f.code)).toEqual(['foreign-host-accepted']);
   });
 
-  it('warns on an endpoint listening on every interface (HTTP-LOCAL-BIND, SHOULD)', async () => {
+  it('warns on an endpoint listening on every interface (HTTP-24, SHOULD)', async () => {
     const result = await expectCheck(ID, httpTarget(servers.allInterfaces!.url), 'warn');
     const finding = expectFinding(result, 'bound-to-all-interfaces', 'warn');
     expect(finding.level).toBe('SHOULD');

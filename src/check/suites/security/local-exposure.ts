@@ -3,7 +3,7 @@
  * browser) and every local process. Three weaknesses make that an attack: answering with no token
  * and no Origin check (SEC-OPEN-LOCAL-ENDPOINT; http.foreign-origin-403 judges the Origin rule
  * alone), serving a foreign Host header, which DNS rebinding sends (SEC-HOST-UNCHECKED), and
- * listening on every interface rather than loopback (HTTP-LOCAL-BIND, read from /proc/net/tcp*
+ * listening on every interface rather than loopback (HTTP-24, read from /proc/net/tcp*
  * on Linux, never by dialling another address). Each probe is the request a correct client sends
  * with one thing changed.
  */
@@ -24,7 +24,7 @@ export default defineCheck({
   id: 'security.local-exposure',
   title: 'A loopback endpoint is closed to web pages and DNS rebinding, and bound to loopback only',
   suite: 'security',
-  requirements: ['SEC-OPEN-LOCAL-ENDPOINT', 'SEC-HOST-UNCHECKED', 'HTTP-LOCAL-BIND'],
+  requirements: ['SEC-OPEN-LOCAL-ENDPOINT', 'SEC-HOST-UNCHECKED', 'HTTP-24'],
   transports: ['http'],
   spec: 'basic/transports/streamable-http#security',
   async run(ctx) {
@@ -83,7 +83,7 @@ export default defineCheck({
           undefined,
           { method: first.method },
         ),
-        requirement: 'HTTP-LOCAL-BIND',
+        requirement: 'HTTP-24',
       });
     } else if (listening) checked.push(`port ${portOf(url)} listens on ${listening.addresses.join(', ')} only`);
     else checked.push(`the listening address was not read (no /proc/net/tcp entry for port ${portOf(url)} in this network namespace)`);

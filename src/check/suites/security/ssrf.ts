@@ -20,6 +20,7 @@ import { urlParameters, type UrlParameter } from '../../probes/security/url-para
 const MAX_TOOLS = 8;
 const GRACE_MS = 600;
 const NAMES_SHOWN = 10;
+const PATH_PREFIX = '/mcpvet-ssrf/';
 
 interface UrlTool {
   tool: Record<string, unknown>;
@@ -62,7 +63,7 @@ async function probe(ctx: CheckContext, canary: CanaryServer, tools: UrlTool[]):
   const quiet: string[] = [];
   for (const [index, taker] of tools.entries()) {
     if (ctx.signal.aborted) break;
-    const path = `/mcpvet-ssrf/${index}-${randomBytes(6).toString('hex')}`;
+    const path = `${PATH_PREFIX}${index}-${randomBytes(6).toString('hex')}`;
     const args = await argumentsWithCanary(ctx, taker, canary, path);
     const before = canary.requests.length;
     let outcome: RpcOutcome | undefined;
@@ -71,8 +72,10 @@ async function probe(ctx: CheckContext, canary: CanaryServer, tools: UrlTool[]):
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
     }
-    // Sequential calls: what arrives from now until the grace ends is this tool's doing.
-    const own = (request: CanaryRequest) => request.path.startsWith(path) || canary.requests.indexOf(request) >= before;
+    // Sequential calls: a request to this tool's path, or (host parameters carry no path) one to no
+    // tool's path arriving from now until the grace ends, is this tool's doing.
+    const own = (request: CanaryRequest) =>
+      request.path.startsWith(path) || (!request.path.startsWith(PATH_PREFIX) && canary.requests.indexOf(request) >= before);
     const hit = await canary.waitFor(own, GRACE_MS);
     const arrived = canary.requests.slice(before).filter(own);
     if (!hit || arrived.length === 0) {
