@@ -36,7 +36,7 @@ describe(ID, () => {
     for (const secret of planted) expect(shown.includes(secret.value), secret.name).toBe(false);
   });
 
-  it('fails on an HTTP server that echoes the request headers, on fresh connections too', async () => {
+  it('fails on an HTTP server that echoes the request headers (with fresh connections in the run)', async () => {
     const server = await startHttpServer(fixture('security-echoes-secrets'));
     try {
       const report = await runCheckRun(httpTarget(server.url), {
