@@ -10,7 +10,7 @@
  */
 import { pointer as pointerTo } from '../lint/json-pointer.js';
 import { SECRET_FIELD, TOKEN_SHAPES } from '../wire/secret-shapes.js';
-import { looksLikeGeneratedSecret } from './entropy.js';
+import { entropyPerChar, isPlaceholder, looksLikeGeneratedSecret } from './entropy.js';
 
 export interface SecretMatch {
   /** `canary` for a planted value, else the shape's name (`jwt`, `github-token`, `connection-string`). */
@@ -25,9 +25,26 @@ const CONNECTION_STRING = /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@'"]*:[^\s/@'"]{3,
 
 const SHAPES: readonly { name: string; pattern: RegExp }[] = [...TOKEN_SHAPES, { name: 'connection-string', pattern: CONNECTION_STRING }];
 
-/** `GITHUB_TOKEN=…`, `db_password: …` in an env dump or a config file echoed back (the value is group 1). */
+/** `GITHUB_TOKEN=…`, `"db_password": "…"` in an env dump or a config echoed back (name: group 1, value: group 2). */
 const CREDENTIAL_ASSIGNMENT =
-  /\b[A-Za-z0-9_]*(?:SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|AUTH_?TOKEN|ACCESS_?TOKEN|_TOKEN)[A-Za-z0-9_]*\s*[=:]\s*["']?([^\s"',;]{12,})/gi;
+  /\b([A-Za-z0-9_]*(?:SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|AUTH_?TOKEN|ACCESS_?TOKEN|_TOKEN)[A-Za-z0-9_]*)["']?\s*[=:]\s*["']?([^\s"',;]{12,})/gi;
+/** Names of that shape that hold protocol state, not a credential (`progress_token`, `next_page_token`). */
+const NOT_CREDENTIAL_NAME = /progress|next|page|continuation|cursor|resume|sync|count|max|limit/i;
+
+/** Documentation values of a key's shape: `sk-xxxxxxxxxxxxxxxxxxxx`, `AKIAIOSFODNN7EXAMPLE`, `postgres://user:password@…`. */
+const EXAMPLE_VALUE = /example|sample|dummy|placeholder|your[-_]?|xxxx|\*{3}|<[^>]*>|\$\{/i;
+const PLACEHOLDER_PASSWORDS = new Set(['password', 'passwd', 'pass', 'pwd', 'secret', 'changeme', 'example', 'test', 'admin', 'root', 'user', 'xxx']);
+
+function isExample(kind: string, value: string): boolean {
+  if (kind === 'private-key') return /\.\.\.|…|<[^>]*>/.test(value);
+  if (EXAMPLE_VALUE.test(value)) return true;
+  if (kind === 'connection-string') {
+    const password = /:\/\/[^:/@]*:([^@]*)@/.exec(value)?.[1] ?? '';
+    return PLACEHOLDER_PASSWORDS.has(password.toLowerCase()) || isPlaceholder(password);
+  }
+  // A real key is random: `sk-aaaaaaaaaaaaaaaaaaaa` is not one.
+  return entropyPerChar(value) < 2.5;
+}
 
 /** Kinds whose first characters are a public prefix (`ghp_`, `eyJ`, `AKIA`): a stub of them names the provider. */
 const PUBLIC_PREFIX_KINDS = new Set([...TOKEN_SHAPES.map((shape) => shape.name), 'connection-string']);
@@ -44,13 +61,14 @@ export function findSecrets(text: string, canaries: readonly string[] = []): Sec
   for (const { name, pattern } of SHAPES) {
     for (const match of text.matchAll(new RegExp(pattern.source, pattern.flags))) {
       const start = match.index ?? 0;
-      if (!overlaps(start)) found.push({ kind: name, start, end: start + match[0].length });
+      if (!overlaps(start) && !isExample(name, match[0])) found.push({ kind: name, start, end: start + match[0].length });
     }
   }
   for (const match of text.matchAll(CREDENTIAL_ASSIGNMENT)) {
-    const value = match[1] as string;
+    const value = match[2] as string;
     const start = (match.index ?? 0) + match[0].length - value.length;
-    if (looksLikeGeneratedSecret(value) && !overlaps(start)) found.push({ kind: 'credential-assignment', start, end: start + value.length });
+    if (looksLikeGeneratedSecret(value) && !NOT_CREDENTIAL_NAME.test(match[1] as string) && !EXAMPLE_VALUE.test(value) && !overlaps(start))
+      found.push({ kind: 'credential-assignment', start, end: start + value.length });
   }
   return found.sort((a, b) => a.start - b.start);
 }

@@ -42,6 +42,23 @@ describe('findSecrets: credential-named values', () => {
     ]);
   });
 
+  it('ignores the example keys documentation shows', () => {
+    const text = [
+      'connect with postgresql://user:password@localhost:5432/mydb',
+      'AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE',
+      'OPENAI_API_KEY=sk-xxxxxxxxxxxxxxxxxxxxxxxx',
+      'header: ghp_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+      '-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----',
+      '{"progress_token": "a8Fk29xLq0Zp", "next_page_token": "Qm9vA8fK2lXz"}',
+    ].join('\n');
+    expect(findSecrets(text)).toEqual([]);
+  });
+
+  it('finds a credential assigned in JSON text', () => {
+    const text = '{"client_secret": "Xq7vP2mL9rT4wZ8kB3nC"}';
+    expect(findSecrets(text).map((m) => m.kind)).toEqual(['credential-assignment']);
+  });
+
   it('ignores placeholders, prose and short values after a credential word', () => {
     expect(findSecrets('API_KEY=<your-key-here>; PASSWORD=********; password: must be 12 characters; TOKEN=$TOKEN')).toEqual([]);
   });
