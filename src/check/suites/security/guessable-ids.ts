@@ -2,7 +2,7 @@
  * Identifiers a server hands out are not guessable (SEC-GUESSABLE-IDS): handles, sessions and
  * tickets in what allowed tools return (each tool that returned one is called again for more
  * samples), and MRTR requestState values (modern era; several answers to the same request). The
- * samples of one identifier are judged together (guessable.ts); values never reach the report.
+ * samples of one identifier are judged together (guessable.ts); messages never quote a value.
  * Legacy Mcp-Session-Id values are judged by http.legacy-session-ids-unguessable (LHTTP-07).
  */
 import type { JsonObject, RpcOutcome } from '../../../client/types.js';
