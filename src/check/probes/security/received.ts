@@ -1,8 +1,8 @@
 /**
  * What the server sent the client during a run, message by message, with the request each answer
  * belongs to: results, errors, notifications and server requests, and the bodies of HTTP answers
- * that were not JSON-RPC. stderr and stray stdout lines never reach an MCP client's user, so they
- * are left out. Also: whether a text is an echo of something mcpvet itself sent.
+ * that were not JSON-RPC or did not parse. stderr and stray stdout lines never reach an MCP
+ * client's user, so they are left out. Also: whether a text is an echo of something mcpvet itself sent.
  */
 import { isObject, isRequest, isResponse } from '../../../protocol/jsonrpc.js';
 import type { Frame, Trace } from '../../../wire/trace.js';
@@ -45,7 +45,8 @@ export function receivedParts(traces: readonly Trace[]): ReceivedPart[] {
       }
       if (frame.direction !== 'receive') continue;
       const asked = (frame.http ? byExchange.get(frame.http.exchange) : undefined) ?? (isObject(message) ? byId.get(JSON.stringify(message.id)) : undefined);
-      if (frame.kind === 'http' && frame.raw) {
+      // Bodies that are not JSON-RPC (an HTTP error page, a message that did not parse) reach the client too.
+      if ((frame.kind === 'http' || frame.kind === 'parse-error') && frame.raw) {
         out.push({ trace, frame, method: asked?.method ?? `HTTP ${frame.http?.method ?? ''}`.trim(), tool: asked?.tool, value: frame.raw, base: '' });
         continue;
       }
