@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../helpers/paths.js';
 import { startHttpServer, startListening, type RunningServer } from '../helpers/run.js';
+import { bearer, notesTokens } from '../helpers/tokens.js';
 import { exampleHttpServer, expectCheck, expectFinding, httpTarget, notesStdio } from '../helpers/check.js';
 
 const ID = 'security.local-exposure';
@@ -9,6 +10,7 @@ const ID = 'security.local-exposure';
 describe(ID, () => {
   const url = exampleHttpServer();
   const legacyUrl = exampleHttpServer(['--era', 'legacy']);
+  const authUrl = exampleHttpServer(['--auth']);
   const servers: Record<string, RunningServer> = {};
   beforeAll(async () => {
     const [open, anyHost, allInterfaces] = await Promise.all([
@@ -26,6 +28,11 @@ describe(ID, () => {
     const result = await expectCheck(ID, httpTarget(url()), 'pass');
     expect(result.message).toMatch(/listens on 127\.0\.0\.1 only/);
     await expectCheck(ID, httpTarget(legacyUrl()), 'pass');
+  });
+
+  it('passes on the example server with --auth: a request without the token is refused', async () => {
+    const target = { transport: 'http' as const, url: authUrl(), headers: bearer(notesTokens(authUrl()).full) };
+    expect((await expectCheck(ID, target, 'pass')).message).toMatch(/no token and a foreign Origin was refused \(HTTP 40[13]\)/);
   });
 
   it('does not apply over stdio', async () => {
