@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCheckRun } from '../../src/check/run.js';
 import { redactReport } from '../../src/report/redact.js';
+import { urlParameters } from '../../src/check/probes/security/url-parameters.js';
 import type { Target } from '../../src/wire/target.js';
 import { fixture } from '../helpers/paths.js';
 import { startHttpServer, type RunningServer } from '../helpers/run.js';
@@ -13,6 +14,30 @@ const TOKEN = 'mcpvet-test-bearer-7c1e93';
 
 /** An HTTP target sending a bearer token (the fixture itself does not check it). */
 const withToken = (url: string): Target => ({ transport: 'http', url, headers: { Authorization: `Bearer ${TOKEN}` } });
+
+describe('urlParameters', () => {
+  it('finds parameters that take a URL or a host by name or format, and nothing else', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        imageUrl: { type: 'string' },
+        webhook_url: { type: 'string' },
+        source: { type: 'string', format: 'uri' },
+        host: { type: 'string' },
+        server_hostname: { type: 'string', format: 'hostname' },
+        url_count: { type: 'integer' },
+        title: { type: 'string' },
+        unlinked: { type: 'boolean' },
+      },
+    };
+    expect(urlParameters(schema)).toEqual([
+      { name: 'imageUrl', kind: 'url' },
+      { name: 'webhook_url', kind: 'url' },
+      { name: 'source', kind: 'url' },
+      { name: 'host', kind: 'host' },
+    ]);
+  });
+});
 
 describe(ID, () => {
   const url = exampleHttpServer();
