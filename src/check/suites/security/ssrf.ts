@@ -61,6 +61,7 @@ async function probe(ctx: CheckContext, canary: CanaryServer, tools: UrlTool[]):
   const token = bearerOf(ctx);
   const findings: Finding[] = [];
   const quiet: string[] = [];
+  let unanswered = 0;
   for (const [index, taker] of tools.entries()) {
     if (ctx.signal.aborted) break;
     const path = `${PATH_PREFIX}${index}-${randomBytes(6).toString('hex')}`;
@@ -80,6 +81,7 @@ async function probe(ctx: CheckContext, canary: CanaryServer, tools: UrlTool[]):
     const arrived = canary.requests.slice(before).filter(own);
     if (!hit || arrived.length === 0) {
       quiet.push(taker.name);
+      if (!outcome) unanswered++;
       continue;
     }
     const evidence = [{ ...(outcome ? ctx.evidence(outcome.frames) : {}), note: describeArrivals(arrived) }];
@@ -87,7 +89,7 @@ async function probe(ctx: CheckContext, canary: CanaryServer, tools: UrlTool[]):
     findings.push({
       ...violation(
         'fetches-loopback',
-        `tools/call ${taker.name} made the server request ${canary.origin}${path}, the loopback address mcpvet gave it in ${params}: it fetches what its caller names, the host's own services included (SSRF); refuse loopback, private and link-local addresses, or allow only known hosts`,
+        `tools/call ${taker.name} made the server request ${canary.origin}${arrived[0]!.path.split('?')[0]}, the loopback address mcpvet gave it in ${params}: it fetches what its caller names, the host's own services included (SSRF); refuse loopback, private and link-local addresses, or allow only known hosts`,
         evidence,
         { tool: taker.name },
       ),
@@ -107,9 +109,10 @@ async function probe(ctx: CheckContext, canary: CanaryServer, tools: UrlTool[]):
   }
   if (findings.length > 0) return findings;
   const tokenNote = token ? '; none forwarded the bearer token' : ctx.transport === 'http' ? ' (no bearer token given: passthrough not probed)' : '';
+  const silent = unanswered > 0 ? ` (${unanswered} gave no answer)` : '';
   return [
     pass(
-      `called ${quiet.length} tool(s) that take a URL or host with mcpvet's loopback canary (${quiet.slice(0, NAMES_SHOWN).join(', ')}); none fetched it${tokenNote}`,
+      `called ${quiet.length} tool(s) that take a URL or host with mcpvet's loopback canary (${quiet.slice(0, NAMES_SHOWN).join(', ')})${silent}; none fetched it${tokenNote}`,
     ),
   ];
 }
