@@ -17,6 +17,8 @@ export interface HttpOptions {
   port?: number;
   /** Origins accepted besides http://127.0.0.1:PORT and http://localhost:PORT. */
   allowedOrigins?: string[];
+  /** Host headers accepted besides 127.0.0.1:PORT, localhost:PORT, [::1]:PORT and HOST:PORT. */
+  allowedHosts?: string[];
   /** Runs first for every HTTP request; return true when it answered (lets fixtures break transport rules). */
   onHttpRequest?(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean>;
   maxBodyBytes?: number;
@@ -80,6 +82,7 @@ export async function serveHttp(server: NotesServer, options: HttpOptions = {}):
   const openStreams = new Set<ServerResponse>();
   const sessionStreams = new Map<LegacySession, ServerResponse>();
   let allowedOrigins = new Set<string>();
+  let allowedHosts = new Set<string>();
   let endpoint = '';
 
   const sseWrite = (res: ServerResponse, message: Json): void => void res.write(eventText(res, message));
@@ -206,6 +209,10 @@ export async function serveHttp(server: NotesServer, options: HttpOptions = {}):
     if (origin !== undefined && !allowedOrigins.has(origin)) {
       return sendJson(res, 403, errorResponse(undefined, Code.InvalidRequest, `Forbidden: Origin ${origin} is not allowed`));
     }
+    // DNS rebinding: a page whose domain resolves to 127.0.0.1 reaches us with its own Host name.
+    if (!allowedHosts.has((req.headers.host ?? '').toLowerCase())) {
+      return sendJson(res, 421, errorResponse(undefined, Code.InvalidRequest, `Misdirected request: Host ${req.headers.host ?? '(none)'} is not served here`));
+    }
     const grant = options.auth?.authenticate(req, res, endpoint);
     if (options.auth && !grant) return;
     if (req.method === 'POST') return handlePost(req, res, grant);
@@ -240,6 +247,10 @@ export async function serveHttp(server: NotesServer, options: HttpOptions = {}):
   const { port } = http.address() as AddressInfo;
   endpoint = `http://${host}:${port}/mcp`;
   allowedOrigins = new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`, ...(options.allowedOrigins ?? [])]);
+  const hostName = host.includes(':') ? `[${host}]` : host;
+  allowedHosts = new Set(
+    [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, `${hostName}:${port}`, ...(options.allowedHosts ?? [])].map((name) => name.toLowerCase()),
+  );
   return {
     url: endpoint,
     close: () =>

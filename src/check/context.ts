@@ -8,7 +8,7 @@ import { Trace, type Frame } from '../wire/trace.js';
 import { isObject } from '../protocol/jsonrpc.js';
 import type { CallPolicy } from './calls-file.js';
 import { curlFor } from './curl.js';
-import type { AuthTokens, CheckContext, Evidence, OpenClientOptions } from './types.js';
+import type { AuthTokens, CheckContext, Evidence, OpenClientOptions, PlantedCanary } from './types.js';
 import type { ProcessSource } from './warm-pool.js';
 
 export interface RunEnvironment {
@@ -24,6 +24,8 @@ export interface RunEnvironment {
   tokens?: AuthTokens;
   /** stdio: processes of the target started ahead of need, for fresh connections. */
   warm?: ProcessSource;
+  /** --canary: what was planted in the target (the target already carries it). */
+  canaries?: readonly PlantedCanary[];
 }
 
 export function createContext(run: RunEnvironment, signal: AbortSignal, opened: McpClient[]): CheckContext {
@@ -40,6 +42,7 @@ export function createContext(run: RunEnvironment, signal: AbortSignal, opened: 
     traces: () => run.traces,
     specSchemaFile: run.specSchemaFile,
     tokens: run.tokens ?? {},
+    canaries: run.canaries,
     tools: () => (toolsPromise ??= sharedTools(run)),
     async openClient(options: OpenClientOptions = {}) {
       const host = options.capabilities ? { ...(run.host ?? scriptedHost({})), capabilities: options.capabilities } : run.host;

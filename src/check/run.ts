@@ -7,6 +7,7 @@ import { Trace } from '../wire/trace.js';
 import { describeTarget, type StdioTarget, type Target } from '../wire/target.js';
 import pkg from '../../package.json' with { type: 'json' };
 import { makeCallPolicy } from './calls-file.js';
+import { plantCanaries } from './probes/security/canaries.js';
 import { startWhenIdle } from './early-pool.js';
 import { ALL_CHECKS } from './registry.js';
 import { DEFAULT_CONCURRENCY, freshDemand, runChecks, selectChecks, summarize, type RunOptions, type Selection } from './runner.js';
@@ -27,9 +28,14 @@ export interface CheckRunOptions extends Selection, RunOptions {
   checks?: CheckDefinition[];
   /** stdio: server processes kept starting for fresh connections (at most, sized to demand; default 2 per check run at once; 0 starts each on demand). */
   warmProcesses?: number;
+  /** --canary: plant secret canaries in the server's environment (stdio) or request headers (HTTP). */
+  canary?: boolean;
 }
 
-export async function runCheckRun(target: Target, options: CheckRunOptions = {}): Promise<RunReport> {
+export async function runCheckRun(given: Target, options: CheckRunOptions = {}): Promise<RunReport> {
+  // Every connection of the run, fresh ones included, carries the canaries: they are in the target.
+  const planted = options.canary ? plantCanaries(given) : undefined;
+  const target = planted?.target ?? given;
   const startedAt = new Date();
   const started = performance.now();
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -64,13 +70,14 @@ export async function runCheckRun(target: Target, options: CheckRunOptions = {})
         specSchemaFile: options.specSchemaFile,
         tokens: options.tokens,
         warm,
+        canaries: planted?.canaries,
       },
       options,
     );
     const info = client.serverInfo;
     return {
       tool: { name: 'mcpvet', version: pkg.version },
-      target: describeTarget(target),
+      target: describeTarget(given),
       transport: target.transport,
       era: client.era,
       protocolVersion: client.protocolVersion,

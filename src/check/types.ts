@@ -109,6 +109,14 @@ export interface AuthTokens {
   otherUser?: string;
 }
 
+/** --canary: a secret value mcpvet planted (the random part a search looks for); never printed. */
+export interface PlantedCanary {
+  where: 'env' | 'header';
+  /** The env variable or header (lower case) it was planted in. */
+  name: string;
+  value: string;
+}
+
 export interface CheckContext {
   /** The shared connection of the run (already connected, era decided). */
   readonly client: McpClient;
@@ -142,6 +150,8 @@ export interface CheckContext {
   readonly specSchemaFile?: string;
   /** --token-*: the tokens the auth suite may use besides the target's own credential. */
   readonly tokens: AuthTokens;
+  /** --canary: the values planted in the server's environment or the request headers (absent without it). */
+  readonly canaries?: readonly PlantedCanary[];
 }
 
 export interface CheckDefinition {

@@ -31,6 +31,10 @@ export function defineCheckCommand(program: Command): void {
       .option('--token-step-up <token>', "auth suite: the low-scope token's scopes plus those its 403 challenge names")
       .option('--token-broad-scope <token>', 'auth suite: a bearer token holding only a broader scope that implies the ones the low-scope token lacks')
       .option('--token-other-user <token>', 'auth suite: a valid bearer token of another identity')
+      .option(
+        '--canary',
+        "security suite: plant random secret canaries in the server's environment (stdio) or request headers (HTTP), and fail if one comes back",
+      )
       .option('--spec-schema <file>', 'also validate every server message against this official schema.json')
       .addOption(new Option('--concurrency <n>', 'checks run at once').argParser(Number).default(4))
       .option('--verbose', 'show every check as it finishes, and passing checks in the summary')

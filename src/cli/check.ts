@@ -26,6 +26,7 @@ export interface CheckFlags extends TargetFlags, TokenFlags {
   expectedFailures?: string;
   strictWarnings?: boolean;
   specSchema?: string;
+  canary?: boolean;
   concurrency: number;
   verbose?: boolean;
   quiet?: boolean;
@@ -92,6 +93,7 @@ export async function runCheck(positional: string[], flags: CheckFlags): Promise
     replica,
     specSchemaFile: flags.specSchema,
     tokens,
+    canary: flags.canary,
     concurrency: flags.concurrency,
     onStart: (check) => progress.onCheckStart(check),
     onDone: (result) => progress.onCheckDone(result),

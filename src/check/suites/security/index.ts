@@ -5,7 +5,12 @@
  * for the rule, by that requirement.
  */
 import type { CheckDefinition } from '../../types.js';
-import inputHandling from './input-handling.js';
 import annotationLie from './annotation-lie.js';
+import canaryEcho from './canary-echo.js';
+import guessableIds from './guessable-ids.js';
+import inputHandling from './input-handling.js';
+import localExposure from './local-exposure.js';
+import secretsInOutput from './secrets-in-output.js';
+import ssrf from './ssrf.js';
 
-export const checks: CheckDefinition[] = [inputHandling, annotationLie];
+export const checks: CheckDefinition[] = [inputHandling, ssrf, guessableIds, localExposure, annotationLie, canaryEcho, secretsInOutput];
