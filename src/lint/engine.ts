@@ -3,7 +3,7 @@
 // linted and named in the findings (the MCP Inspector drops such tools from its listing).
 import { DEFAULT_PROFILES, PROFILES } from './rules.js';
 import { FindingSink, type ResolvedOptions, type ToolContext } from './context.js';
-import { isPlainObject } from './json-pointer.js';
+import { isPlainObject } from '../wire/json-pointer.js';
 import { checkToolFields, typeName } from './checks/tool-fields.js';
 import { checkToolName } from './checks/tool-name.js';
 import { checkSchemaRoots } from './checks/schema-root.js';

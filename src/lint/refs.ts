@@ -2,7 +2,7 @@
 // A reference is local when it lands in the schema itself: the root, or a resource embedded
 // with `$id`. Anything else is external: MCP implementations MUST NOT fetch network URIs
 // automatically, and SHOULD reject a schema whose external $ref cannot be resolved (DIGEST §5).
-import { resolvePointer } from './json-pointer.js';
+import { resolvePointer } from '../wire/json-pointer.js';
 import { walkSchema, type SchemaNode } from './schema-walk.js';
 
 /** Base for schemas without `$id`: their retrieval URI is unknown, so any relative document ref is external. */

@@ -1,7 +1,7 @@
 // Visits every subschema of a JSON Schema (2020-12, 2019-09 and draft-07 keywords) once,
 // with the JSON pointer of each and how it was reached. Property *names* are never
 // mistaken for keywords: only values of subschema-bearing keywords are descended into.
-import { isPlainObject, pointer } from './json-pointer.js';
+import { isPlainObject, pointer } from '../wire/json-pointer.js';
 
 export interface SchemaNode {
   /** The subschema: an object or a boolean schema. */

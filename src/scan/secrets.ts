@@ -8,7 +8,7 @@
  * base64 media) is never reported; generic high-entropy strings only count where a name says
  * they are a credential (a `password` field, an `API_KEY=` assignment).
  */
-import { pointer as pointerTo } from '../lint/json-pointer.js';
+import { pointer as pointerTo } from '../wire/json-pointer.js';
 import { SECRET_FIELD, TOKEN_SHAPES } from '../wire/secret-shapes.js';
 import { entropyPerChar, isPlaceholder, looksLikeGeneratedSecret } from './entropy.js';
 

@@ -1,5 +1,5 @@
 // Rules about the list as a whole: duplicate names, tool count, total size.
-import { isPlainObject } from '../json-pointer.js';
+import { isPlainObject } from '../../wire/json-pointer.js';
 import type { ResolvedOptions, Report } from '../context.js';
 
 export function checkDuplicateNames(tools: unknown[], labels: string[], reporterFor: (index: number) => Report): void {

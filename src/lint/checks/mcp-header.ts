@@ -1,6 +1,6 @@
 // `x-mcp-header` validity rules (2026-07-28 transports; DIGEST §3). An HTTP client MUST drop
 // a tool that breaks any of them, so each is an error.
-import { pointer } from '../json-pointer.js';
+import { pointer } from '../../wire/json-pointer.js';
 import { walkSchema, type SchemaNode } from '../schema-walk.js';
 import type { Report, SchemaUnderLint } from '../context.js';
 

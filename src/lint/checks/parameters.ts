@@ -1,6 +1,6 @@
 // What a model sees of the parameters in `inputSchema`: descriptions, types, and the
 // recommended schema for a tool without parameters.
-import { isPlainObject, pointer } from '../json-pointer.js';
+import { isPlainObject, pointer } from '../../wire/json-pointer.js';
 import { walkSchema } from '../schema-walk.js';
 import type { Report, SchemaUnderLint } from '../context.js';
 

@@ -1,6 +1,6 @@
 // Compiles the schema under its dialect, then checks each `default` against its own subschema.
 import { compileSchema } from '../../protocol/schema-compile.js';
-import { pointer } from '../json-pointer.js';
+import { pointer } from '../../wire/json-pointer.js';
 import { walkSchema } from '../schema-walk.js';
 import type { Dialect } from '../../protocol/schema-dialect.js';
 import type { Report, SchemaUnderLint } from '../context.js';

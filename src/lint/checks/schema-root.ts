@@ -1,6 +1,6 @@
 // `inputSchema` / `outputSchema` presence, shape, root type and dialect. Returns the schemas
 // that can be analysed further; a tool whose schema is broken is still reported, never dropped.
-import { isPlainObject } from '../json-pointer.js';
+import { isPlainObject } from '../../wire/json-pointer.js';
 import { detectDialect, suggestDialectUri } from '../../protocol/schema-dialect.js';
 import { typeName } from './tool-fields.js';
 import type { SchemaUnderLint, ToolContext } from '../context.js';

@@ -1,6 +1,6 @@
 // Structural rules over every subschema of an input or output schema: regexes, `required`,
 // boolean subschemas, `enum`, `format`, and keywords JSON Schema does not know.
-import { isPlainObject, pointer } from '../json-pointer.js';
+import { isPlainObject, pointer } from '../../wire/json-pointer.js';
 import { KNOWN_FORMATS, KNOWN_KEYWORDS } from '../../protocol/schema-dialect.js';
 import { canonicalJson } from '../../wire/canonical-json.js';
 import { walkSchema, type SchemaNode } from '../schema-walk.js';

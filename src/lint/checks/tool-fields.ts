@@ -1,5 +1,5 @@
 // The Tool object's own fields: types, annotations, description presence and length.
-import { isPlainObject } from '../json-pointer.js';
+import { isPlainObject } from '../../wire/json-pointer.js';
 import type { ToolContext } from '../context.js';
 
 const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;

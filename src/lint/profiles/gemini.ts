@@ -11,7 +11,7 @@
 //   schema findings here are warnings: a host must convert, or use parametersJsonSchema.
 // - Vertex AI FunctionDeclaration.parameters: "Parameter names must start with a letter or an
 //   underscore and must only contain chars a-z, A-Z, 0-9, or underscores with a maximum length of 64."
-import { pointer } from '../json-pointer.js';
+import { pointer } from '../../wire/json-pointer.js';
 import { walkSchema } from '../schema-walk.js';
 import { describeChars } from '../checks/tool-name.js';
 import type { Report, SchemaUnderLint, ToolContext } from '../context.js';

@@ -20,7 +20,7 @@
 //     Outputs by supplying strict: true and call the API with an unsupported JSON Schema, you
 //     will receive an error."
 // The 128-tool limit (API reference, `tools`) is checked in checks/list.ts.
-import { isPlainObject, pointer } from '../json-pointer.js';
+import { isPlainObject, pointer } from '../../wire/json-pointer.js';
 import { isObjectSchema, walkSchema } from '../schema-walk.js';
 import type { Report, SchemaUnderLint, ToolContext } from '../context.js';
 

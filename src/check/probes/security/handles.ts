@@ -4,7 +4,7 @@
  * entity ids (`id`, `noteId`) are not judged: a sequential primary key is ordinary when access is
  * checked, and the probe cannot tell whether it is. Cursors and progress tokens are protocol state.
  */
-import { pointer as pointerTo } from '../../../lint/json-pointer.js';
+import { pointer as pointerTo } from '../../../wire/json-pointer.js';
 
 const HANDLE_WORDS = new Set([
   'handle',

@@ -9,6 +9,7 @@
  */
 import type { McpClient, RpcOutcome } from '../../../client/types.js';
 import { TransportError } from '../../../protocol/transport-error.js';
+import { pointer } from '../../../wire/json-pointer.js';
 import { goodCall } from '../../arguments/good-call.js';
 import { defineCheck, incomplete, pass, skip, violation } from '../../define.js';
 import { stillAnswers } from '../../liveness.js';
@@ -62,7 +63,7 @@ async function probe(ctx: CheckContext, planned: { tool: string; inputs: Hostile
       const from = client.trace.frames.length;
       const outcome = await send(client, tool, input, ctx.timeoutMs);
       sent++;
-      const where = { tool, pointer: `/inputSchema/properties/${escapePointer(input.property)}` };
+      const where = { tool, pointer: pointer('/inputSchema/properties', input.property) };
       const evidence = [ctx.evidence({ from, to: client.trace.frames.length - 1 }, client)];
       // Over HTTP a dropped connection is a crash only when the server is gone: Node itself resets a
       // request whose headers are too large (a 1 MB value mirrored into an Mcp-Param header).
@@ -131,5 +132,3 @@ function traversalLeak(input: HostileInput, outcome: RpcOutcome): string | undef
     ? 'the result holds the contents of a system file: the path escaped the folder the tool works in'
     : 'the result holds the contents of a system file: the tool reads any absolute path, not only those of its domain';
 }
-
-const escapePointer = (name: string): string => name.replace(/~/g, '~0').replace(/\//g, '~1');
