@@ -1,0 +1,182 @@
+/**
+ * A fuzz run: connect, pick the tools that may be called (the call policy `check` uses), replay
+ * the regression file, fuzz each tool, optionally fuzz the envelope, save new failures, and
+ * return the report. For a stdio server a canary value is planted in its environment: any answer
+ * that carries it leaked the server's environment.
+ */
+import { randomBytes } from 'node:crypto';
+import pkg from '../../package.json' with { type: 'json' };
+import type { JsonObject } from '../protocol/jsonrpc.js';
+import type { EraPreference } from '../protocol/versions.js';
+import { rememberSecrets, secretValuesOf } from '../wire/secret-values.js';
+import { describeTarget, type Target } from '../wire/target.js';
+import { describeEnvelope } from './envelope-cases.js';
+import { EnvelopeSender, fuzzEnvelope } from './envelope-fuzzer.js';
+import { PROPERTIES } from './properties.js';
+import { pointerOf } from './schema/invalid.js';
+import type { FuzzFailure, FuzzReport, ToolSummary } from './report.js';
+import { loadRegressions, RegressionFileError, saveRegressions, keyOf, type RegressionCase } from './regressions.js';
+import { replayRegressions } from './replay-regressions.js';
+import { FuzzUsageError, selectTools } from './select-tools.js';
+import { callCommand, envelopeCommand } from './reproduce.js';
+import { FuzzSession } from './session.js';
+import { fuzzTool, ToolCaller } from './tool-fuzzer.js';
+
+/** The env variable a stdio server gets the canary in. */
+export const CANARY_ENV = 'MCPVET_FUZZ_CANARY';
+
+export interface FuzzRunOptions {
+  target: Target;
+  era: EraPreference;
+  timeoutMs: number;
+  /** Tools to fuzz; empty: every tool that may be called. */
+  tools: string[];
+  allowCall: string[];
+  calls: Record<string, Record<string, unknown>>;
+  seed: number;
+  runs: number;
+  timeBudgetMs?: number;
+  envelope: boolean;
+  regressionsFile: string;
+  onProgress?: (progress: { phase: string; requests: number }) => void;
+}
+
+export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
+  const startedAt = new Date();
+  const deadline = options.timeBudgetMs !== undefined ? startedAt.getTime() + options.timeBudgetMs : Number.POSITIVE_INFINITY;
+  const canary = `mcpvet-canary-${randomBytes(16).toString('hex')}`;
+  const planted: Target =
+    options.target.transport === 'stdio' ? { ...options.target, env: { ...options.target.env, [CANARY_ENV]: canary } } : options.target;
+  rememberSecrets([{ kind: 'env', name: CANARY_ENV, value: canary }]);
+  const canaries = [canary, ...secretValuesOf(options.target).map((secret) => secret.value)];
+  const previous = loadOrUsage(options.regressionsFile);
+
+  const session = new FuzzSession(planted, { era: options.era, timeoutMs: options.timeoutMs });
+  let phase = 'connecting';
+  session.onRequest = () => options.onProgress?.({ phase, requests: session.requests });
+  try {
+    const client = await session.open();
+    const listed = await client.listAll('tools/list');
+    const { selected, notes } = selectTools(listed, options);
+    const reproduceOptions = { era: options.era, timeoutMs: options.timeoutMs, planted: [CANARY_ENV] };
+    const reproduceTarget = (property: string) => (property === 'no-secrets' ? planted : options.target);
+    const envelopeSender = new EnvelopeSender({ session, timeoutMs: options.timeoutMs });
+    const envelopeParams = () => envelopeSender.params().catch(() => ({}));
+    const failures: FuzzFailure[] = [];
+
+    // The regression file first: the cases of the tools (and envelope) this run covers are replayed.
+    phase = 'regressions';
+    const replayed = await replayRegressions(previous, selected, options.envelope, {
+      tool: (tool, args) => new ToolCaller({ session, tool, timeoutMs: options.timeoutMs, canaries }).judge(args),
+      envelope: (envelope) => envelopeSender.judge(envelope),
+    });
+    const keep = replayed.keep;
+    for (const { entry, violation } of replayed.failing) {
+      failures.push({
+        ...violation,
+        severity: PROPERTIES[violation.property].severity,
+        ...(entry.tool !== undefined
+          ? { tool: entry.tool, args: entry.args, reproduce: callCommand(reproduceTarget(violation.property), entry.tool, entry.args, reproduceOptions) }
+          : { envelope: entry.envelope, mutation: describeEnvelope(entry.envelope), reproduce: envelopeCommand(options.target, entry.envelope, await envelopeParams()) }),
+        shrinks: 0,
+        reproduced: true,
+        fromRegressionFile: true,
+      });
+    }
+
+    const tools: ToolSummary[] = [];
+    for (const tool of selected) {
+      phase = `tool ${String(tool.name)}`;
+      const name = String(tool.name);
+      const known = replayed.failing.filter(({ entry }) => entry.tool === name).map(({ violation }) => violation.property);
+      const outcome = await fuzzTool({ session, tool, seed: options.seed, runs: options.runs, deadline, timeoutMs: options.timeoutMs, canaries, known });
+      tools.push({
+        name,
+        calls: outcome.calls,
+        valid: outcome.valid,
+        invalid: outcome.invalid,
+        unknown: outcome.unknown,
+        failures: outcome.failures.length,
+        inputsDigest: outcome.inputsDigest,
+        interrupted: outcome.interrupted,
+      });
+      for (const found of outcome.failures) {
+        failures.push({
+          ...found.violation,
+          severity: PROPERTIES[found.violation.property].severity,
+          tool: name,
+          args: found.args,
+          mutation: found.mutation ? `${found.mutation.kind} at ${pointerOf(found.mutation.path)}` : undefined,
+          reproduce: callCommand(reproduceTarget(found.violation.property), name, found.args, reproduceOptions),
+          shrinks: found.shrinks,
+          reproduced: found.reproduced,
+          fromRegressionFile: false,
+        });
+        if (found.reproduced) keep.push({ tool: name, args: found.args, property: found.violation.property, foundAt: startedAt.toISOString() });
+      }
+      if (outcome.interrupted) notes.push(`the time budget ran out while fuzzing "${name}"`);
+    }
+
+    let envelope: FuzzReport['envelope'];
+    if (options.envelope) {
+      phase = 'envelope';
+      const known = replayed.failing.filter(({ entry }) => entry.envelope !== undefined).map(({ violation }) => violation.property);
+      const outcome = await fuzzEnvelope({ session, timeoutMs: options.timeoutMs, seed: options.seed, runs: options.runs, deadline, known });
+      envelope = { messages: outcome.messages, interrupted: outcome.interrupted };
+      const params = await envelopeParams();
+      for (const found of outcome.failures) {
+        failures.push({
+          ...found.violation,
+          severity: PROPERTIES[found.violation.property].severity,
+          mutation: describeEnvelope(found.envelope),
+          envelope: found.envelope,
+          reproduce: envelopeCommand(options.target, found.envelope, params),
+          shrinks: found.shrinks,
+          reproduced: found.reproduced,
+          fromRegressionFile: false,
+        });
+        if (found.reproduced) keep.push({ envelope: found.envelope, property: found.violation.property, foundAt: startedAt.toISOString() });
+      }
+      if (outcome.interrupted) notes.push('the time budget ran out while fuzzing the envelope');
+    }
+
+    const changed = replayed.nowPassing > 0 || keep.length !== previous.length || keep.some((entry) => !previous.some((old) => keyOf(old) === keyOf(entry)));
+    if (changed) saveRegressions(options.regressionsFile, keep);
+    if (session.reconnects > 0) notes.push(`the server was started (or connected to) again ${session.reconnects} time(s) after a call broke the connection`);
+    const durationMs = Date.now() - startedAt.getTime();
+    return {
+      tool: { name: 'mcpvet', version: pkg.version },
+      target: describeTarget(options.target),
+      transport: options.target.transport,
+      era: client.era,
+      protocolVersion: client.protocolVersion,
+      seed: options.seed,
+      runs: options.runs,
+      startedAt: startedAt.toISOString(),
+      durationMs,
+      calls: session.requests,
+      callsPerSecond: durationMs > 0 ? Math.round((session.requests / durationMs) * 10_000) / 10 : 0,
+      tools,
+      envelope,
+      failures,
+      regressions: {
+        file: options.regressionsFile,
+        tried: replayed.failing.length + replayed.nowPassing,
+        stillFailing: replayed.failing.length,
+        nowPassing: replayed.nowPassing,
+        saved: changed ? new Set(keep.map(keyOf)).size : previous.length },
+      notes,
+    };
+  } finally {
+    await session.drop();
+  }
+}
+
+function loadOrUsage(file: string): RegressionCase[] {
+  try {
+    return loadRegressions(file);
+  } catch (error) {
+    if (error instanceof RegressionFileError) throw new FuzzUsageError(error.message);
+    throw error;
+  }
+}

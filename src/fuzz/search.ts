@@ -1,0 +1,70 @@
+/**
+ * The search both fuzzers share: fast-check draws `runs` values from the seed and judges each; the
+ * first failure is shrunk to a minimal value that fails the same property (a smaller value that
+ * fails another property does not count as smaller). Up to MAX_ROUNDS rounds, each looking past
+ * the properties already found broken, so one loud failure does not hide the others.
+ */
+import * as fc from 'fast-check';
+import type { Violation } from './judge.js';
+import type { PropertyId } from './properties.js';
+
+const MAX_ROUNDS = 3;
+/** Judgements one shrink may make: each can cost a timeout or a server start. */
+const MAX_SHRINK_CALLS = 300;
+
+export interface SearchOptions {
+  seed: number;
+  runs: number;
+  /** Epoch ms after which nothing more is judged (the time budget). */
+  deadline: number;
+  /** Properties already known broken (by the regression file): not searched for again. */
+  known?: readonly PropertyId[];
+}
+
+export interface Found<T> {
+  violation: Violation;
+  value: T;
+  shrinks: number;
+}
+
+class FoundViolation<T> extends Error {
+  constructor(
+    readonly violation: Violation,
+    readonly value: T,
+  ) {
+    super(violation.message);
+  }
+}
+
+export async function searchFailures<T>(
+  arbitrary: fc.Arbitrary<T>,
+  judge: (value: T) => Promise<Violation | undefined>,
+  options: SearchOptions,
+): Promise<{ found: Found<T>[]; interrupted: boolean }> {
+  const found: Found<T>[] = [];
+  const excluded = new Set<PropertyId>(options.known);
+  let interrupted = false;
+  for (let round = 0; round < MAX_ROUNDS && !interrupted; round++) {
+    let locked: PropertyId | undefined;
+    let shrinkCalls = 0;
+    // Past the deadline or the shrink bound every value "passes": fast-check ends at once, keeping the smallest failure so far.
+    const property = fc.asyncProperty(arbitrary, async (value) => {
+      if (Date.now() >= options.deadline) {
+        interrupted = true;
+        return true;
+      }
+      if (locked !== undefined && ++shrinkCalls > MAX_SHRINK_CALLS) return true;
+      const violation = await judge(value);
+      if (!violation || excluded.has(violation.property) || (locked !== undefined && violation.property !== locked)) return true;
+      locked = violation.property;
+      throw new FoundViolation(violation, value);
+    });
+    const details = await fc.check(property, { seed: options.seed + round, numRuns: options.runs });
+    if (!details.failed) break;
+    if (!(details.errorInstance instanceof FoundViolation)) throw details.errorInstance;
+    const { violation, value } = details.errorInstance as FoundViolation<T>;
+    excluded.add(violation.property);
+    found.push({ violation, value, shrinks: details.numShrinks });
+  }
+  return { found, interrupted };
+}
