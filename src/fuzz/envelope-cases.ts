@@ -1,5 +1,5 @@
 /**
- * Malformed JSON-RPC messages for envelope fuzzing: a wrong-typed or missing `jsonrpc`, `id`,
+ * Hostile JSON-RPC messages for envelope fuzzing: a wrong-typed or missing `jsonrpc`, `id`,
  * `method` or `params`, a huge message (up to 1 MB) and a deeply nested one (up to 10,000
  * levels). A case is small data, so it can be shrunk, stored and described; the message text is
  * built from it.
@@ -69,6 +69,15 @@ export function answerableId(envelope: EnvelopeCase, id: string): string | undef
   return envelope.kind === 'wrong-type' && envelope.field === 'id' ? undefined : id;
 }
 
+/**
+ * Cases that are not a JSON-RPC request at all (a wrong or missing `jsonrpc` or `method`), which
+ * a server must not execute. Huge and deep messages are valid; a wrong-typed `params` is invalid,
+ * but servers commonly ignore params a method does not use, so a result to it is not held against them.
+ */
+export function isMalformed(envelope: EnvelopeCase): boolean {
+  return (envelope.kind === 'wrong-type' || envelope.kind === 'missing') && (envelope.field === 'jsonrpc' || envelope.field === 'method');
+}
+
 export function describeEnvelope(envelope: EnvelopeCase): string {
   switch (envelope.kind) {
     case 'wrong-type':
@@ -76,7 +85,7 @@ export function describeEnvelope(envelope: EnvelopeCase): string {
     case 'missing':
       return `no ${envelope.field}`;
     case 'huge':
-      return `a message of ${envelope.bytes} bytes`;
+      return `${envelope.bytes} bytes in all`;
     case 'deep':
       return `params nested ${envelope.depth} levels deep`;
   }

@@ -6,13 +6,13 @@
 import { MCPVET_CLIENT_INFO } from '../client/base-client.js';
 import type { JsonObject } from '../client/types.js';
 import { withModernMeta } from '../protocol/meta.js';
-import { answerableId, describeEnvelope, envelopeArbitrary, envelopeText, type EnvelopeCase } from './envelope-cases.js';
+import { answerableId, describeEnvelope, isMalformed, envelopeArbitrary, envelopeText, type EnvelopeCase } from './envelope-cases.js';
 import type { Violation } from './judge.js';
 import { searchFailures, type SearchOptions } from './search.js';
 import type { FuzzSession } from './session.js';
 
 /** How long the bad message's own answer is awaited: silence is allowed, so this is short. */
-const ANSWER_WAIT_MS = 2000;
+const ANSWER_WAIT_MS = 500;
 /** How long an answer that cannot be matched (the id was broken) is let arrive before the next request. */
 const STRAY_ANSWER_MS = 100;
 
@@ -61,7 +61,7 @@ export class EnvelopeSender {
     this.messages++;
     const sent = await session.raw(envelopeText(envelope, id, params), { timeoutMs: Math.min(timeoutMs, ANSWER_WAIT_MS) });
     if ('failure' in sent && sent.failure) return { property: 'envelope-survives', message: `the server stopped after a message with ${what}: ${sent.failure.message}` };
-    if ('outcome' in sent && sent.outcome?.result && answerableId(envelope, id) !== undefined)
+    if ('outcome' in sent && sent.outcome?.result && isMalformed(envelope) && answerableId(envelope, id) !== undefined)
       return { property: 'envelope-rejected', message: `a message with ${what} got a result, not an error` };
     // An answer to a broken id cannot be awaited: give it a moment to arrive, so it is not taken for the next answer.
     if (answerableId(envelope, id) === undefined) await new Promise((resolve) => setTimeout(resolve, STRAY_ANSWER_MS));

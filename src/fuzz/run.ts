@@ -142,7 +142,7 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
 
     const changed = replayed.nowPassing > 0 || keep.length !== previous.length || keep.some((entry) => !previous.some((old) => keyOf(old) === keyOf(entry)));
     if (changed) saveRegressions(options.regressionsFile, keep);
-    if (session.reconnects > 0) notes.push(`the server was started (or connected to) again ${session.reconnects} time(s) after a call broke the connection`);
+    if (session.reconnects > 0) notes.push(`the server was started (or connected to) ${session.reconnects} more time(s): after a call broke the connection, or to replay a failure alone`);
     const durationMs = Date.now() - startedAt.getTime();
     return {
       tool: { name: 'mcpvet', version: pkg.version },

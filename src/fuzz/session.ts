@@ -20,6 +20,7 @@ export class FuzzSession {
   private era: EraPreference;
   /** Connections opened after the first, because a call broke the one before. */
   reconnects = 0;
+  private opened = 0;
   /** Requests sent through the session (tool calls, malformed messages, the requests after them). */
   requests = 0;
   /** Called after each request is sent (progress). */
@@ -36,8 +37,8 @@ export class FuzzSession {
   async open(): Promise<McpClient> {
     if (this.client) return this.client;
     const client = await connect(this.target, { era: this.era, timeoutMs: this.options.timeoutMs });
-    if (this.era === 'auto') this.era = client.era;
-    else this.reconnects++;
+    if (this.opened++ > 0) this.reconnects++;
+    this.era = client.era;
     this.client = client;
     return client;
   }

@@ -46,7 +46,7 @@ function failureLines(failure: FuzzFailure, paint: ReturnType<typeof painter>): 
   }
   const how = [
     failure.fromRegressionFile ? 'from the regression file' : `${failure.shrinks} shrink step${failure.shrinks === 1 ? '' : 's'}`,
-    ...(failure.mutation ? [`made invalid: ${failure.mutation}`] : []),
+    ...(failure.mutation ? [failure.envelope ? `message: ${failure.mutation}` : `made invalid: ${failure.mutation}`] : []),
     ...(failure.reproduced ? [] : ['did not fail again alone on a fresh server: an earlier call may be the cause']),
   ];
   lines.push(`  ${paint('dim', how.join('; '))}`, `  reproduce: ${failure.reproduce}`);
