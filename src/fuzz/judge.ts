@@ -92,12 +92,14 @@ function secretIn(outcome: RpcOutcome, args: JsonObject, canaries: readonly stri
 
 /**
  * Refusals the spec documents, which say nothing about the arguments: a client capability the
- * request lacks (-32021; -32042 for URL elicitation in 2025-11-25), and a task-only tool called
- * without a task (-32601, or -32600 which the Error Handling section allows).
+ * request lacks (-32021; -32042 for URL elicitation in 2025-11-25), headers that do not mirror the
+ * body (-32020: an `x-mcp-header` argument of a wrong type cannot be mirrored), and a task-only
+ * tool called without a task (-32601, or -32600 which the Error Handling section allows).
  */
 function isRefusal(outcome: RpcOutcome, tool: JsonObject): boolean {
   const code = outcome.error?.code;
-  if (code === ErrorCode.MissingRequiredClientCapability || code === ErrorCode.LegacyUrlElicitationRequired) return true;
+  const documented: number[] = [ErrorCode.MissingRequiredClientCapability, ErrorCode.LegacyUrlElicitationRequired, ErrorCode.HeaderMismatch];
+  if (code !== undefined && documented.includes(code)) return true;
   const execution = isObject(tool.execution) ? tool.execution : {};
   return execution.taskSupport === 'required' && (code === ErrorCode.MethodNotFound || code === ErrorCode.InvalidRequest);
 }
