@@ -2,13 +2,19 @@
  * The search both fuzzers share: fast-check draws `runs` values from the seed and judges each; the
  * first failure is shrunk to a minimal value that fails the same property (a smaller value that
  * fails another property does not count as smaller). Up to MAX_ROUNDS rounds, each looking past
- * the properties already found broken, so one loud failure does not hide the others.
+ * the properties already found broken, so one failure does not hide the others (a crash or a
+ * hang ends the search: see LAST_WORD).
  */
 import * as fc from 'fast-check';
 import type { Violation } from './judge.js';
 import type { PropertyId } from './properties.js';
 
 const MAX_ROUNDS = 3;
+/**
+ * After these, no further round: every later input that hits the same bug costs a server start
+ * or a timeout, and the crash is the one to fix first.
+ */
+const LAST_WORD: readonly PropertyId[] = ['server-alive', 'answers-in-time', 'envelope-survives'];
 /** Judgements one shrink may make: each can cost a timeout or a server start. */
 const MAX_SHRINK_CALLS = 300;
 
@@ -65,6 +71,7 @@ export async function searchFailures<T>(
     const { violation, value } = details.errorInstance as FoundViolation<T>;
     excluded.add(violation.property);
     found.push({ violation, value, shrinks: details.numShrinks });
+    if (LAST_WORD.includes(violation.property)) break;
   }
   return { found, interrupted };
 }
