@@ -43,7 +43,6 @@ export interface FuzzRunOptions {
 
 export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
   const startedAt = new Date();
-  const deadline = options.timeBudgetMs !== undefined ? startedAt.getTime() + options.timeBudgetMs : Number.POSITIVE_INFINITY;
   const canary = `mcpvet-canary-${randomBytes(16).toString('hex')}`;
   const planted: Target =
     options.target.transport === 'stdio' ? { ...options.target, env: { ...options.target.env, [CANARY_ENV]: canary } } : options.target;
@@ -58,6 +57,10 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
     const client = await session.open();
     const listed = await client.listAll('tools/list');
     const { selected, notes } = selectTools(listed, options);
+    // The budget is for fuzzing: it starts once the server is up, and is shared fairly by the tools (and the envelope) left.
+    const deadline = options.timeBudgetMs !== undefined ? Date.now() + options.timeBudgetMs : Number.POSITIVE_INFINITY;
+    let shares = selected.length + (options.envelope ? 1 : 0);
+    const nextDeadline = () => Date.now() + (deadline - Date.now()) / Math.max(1, shares--);
     const reproduceOptions = { era: options.era, timeoutMs: options.timeoutMs, planted: [CANARY_ENV] };
     const reproduceTarget = (property: string) => (property === 'no-secrets' ? planted : options.target);
     const envelopeSender = new EnvelopeSender({ session, timeoutMs: options.timeoutMs });
@@ -89,7 +92,16 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
       phase = `tool ${String(tool.name)}`;
       const name = String(tool.name);
       const known = replayed.failing.filter(({ entry }) => entry.tool === name).map(({ violation }) => violation.property);
-      const outcome = await fuzzTool({ session, tool, seed: options.seed, runs: options.runs, deadline, timeoutMs: options.timeoutMs, canaries, known });
+      const outcome = await fuzzTool({
+        session,
+        tool,
+        seed: options.seed,
+        runs: options.runs,
+        deadline: nextDeadline(),
+        timeoutMs: options.timeoutMs,
+        canaries,
+        known,
+      });
       tools.push({
         name,
         calls: outcome.calls,
@@ -121,7 +133,7 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
     if (options.envelope) {
       phase = 'envelope';
       const known = replayed.failing.filter(({ entry }) => entry.envelope !== undefined).map(({ violation }) => violation.property);
-      const outcome = await fuzzEnvelope({ session, timeoutMs: options.timeoutMs, seed: options.seed, runs: options.runs, deadline, known });
+      const outcome = await fuzzEnvelope({ session, timeoutMs: options.timeoutMs, seed: options.seed, runs: options.runs, deadline: nextDeadline(), known });
       envelope = { messages: outcome.messages, interrupted: outcome.interrupted };
       const params = await envelopeParams();
       for (const found of outcome.failures) {

@@ -53,6 +53,7 @@ export async function searchFailures<T>(
   for (let round = 0; round < MAX_ROUNDS && !interrupted; round++) {
     let locked: PropertyId | undefined;
     let shrinkCalls = 0;
+    let inFlight: Promise<unknown> | undefined;
     // Past the deadline or the shrink bound every value "passes": fast-check ends at once, keeping the smallest failure so far.
     const property = fc.asyncProperty(arbitrary, async (value) => {
       if (Date.now() >= options.deadline) {
@@ -60,13 +61,21 @@ export async function searchFailures<T>(
         return true;
       }
       if (locked !== undefined && ++shrinkCalls > MAX_SHRINK_CALLS) return true;
-      const violation = await judge(value);
+      const judged = judge(value);
+      inFlight = judged;
+      const violation = await judged;
       if (!violation || excluded.has(violation.property) || (locked !== undefined && violation.property !== locked)) return true;
       locked = violation.property;
       throw new FoundViolation(violation, value);
     });
-    const details = await fc.check(property, { seed: options.seed + round, numRuns: options.runs });
-    if (!details.failed) break;
+    // The interrupt ends generation at the deadline too (else fast-check draws every remaining run, each a no-op).
+    const remaining = options.deadline - Date.now();
+    const plugins = Number.isFinite(remaining) ? [fc.interruptAfterTimeLimit(Math.max(0, remaining))] : [];
+    const details = await fc.check(property, { seed: options.seed + round, numRuns: options.runs, plugins });
+    // An interrupted check may leave a call running: it ends before the next one starts.
+    await inFlight?.catch(() => undefined);
+    if (details.interrupted) interrupted = true;
+    if (!details.failed || (details.interrupted && details.counterexample === null)) break;
     if (!(details.errorInstance instanceof FoundViolation)) throw details.errorInstance;
     const { violation, value } = details.errorInstance as FoundViolation<T>;
     excluded.add(violation.property);
