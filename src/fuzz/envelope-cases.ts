@@ -27,8 +27,7 @@ const WRONG: Record<EnvelopeField, unknown[]> = {
 };
 
 export function envelopeArbitrary(): fc.Arbitrary<EnvelopeCase> {
-  const wrongType = (field: EnvelopeField) =>
-    fc.constantFrom(...WRONG[field]).map((value): EnvelopeCase => ({ kind: 'wrong-type', field, value }));
+  const wrongType = (field: EnvelopeField) => fc.constantFrom(...WRONG[field]).map((value): EnvelopeCase => ({ kind: 'wrong-type', field, value }));
   return fc.oneof(
     wrongType('jsonrpc'),
     wrongType('id'),

@@ -60,7 +60,8 @@ export class EnvelopeSender {
     const id = `mcpvet-fuzz-envelope-${++this.sequence}`;
     this.messages++;
     const sent = await session.raw(envelopeText(envelope, id, params), { timeoutMs: Math.min(timeoutMs, ANSWER_WAIT_MS) });
-    if ('failure' in sent && sent.failure) return { property: 'envelope-survives', message: `the server stopped after a message with ${what}: ${sent.failure.message}` };
+    if ('failure' in sent && sent.failure)
+      return { property: 'envelope-survives', message: `the server stopped after a message with ${what}: ${sent.failure.message}` };
     if ('outcome' in sent && sent.outcome?.result && isMalformed(envelope) && answerableId(envelope, id) !== undefined)
       return { property: 'envelope-rejected', message: `a message with ${what} got a result, not an error` };
     // An answer to a broken id cannot be awaited: give it a moment to arrive, so it is not taken for the next answer.

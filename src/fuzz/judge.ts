@@ -9,7 +9,7 @@ import type { RpcOutcome } from '../client/types.js';
 import { ErrorCode } from '../protocol/errors.js';
 import { schemaProblems } from '../protocol/json-schema.js';
 import { isObject, type JsonObject } from '../protocol/jsonrpc.js';
-import { TransportError } from '../protocol/transport-error.js';
+import type { TransportError } from '../protocol/transport-error.js';
 import { describeSecret, findSecrets } from '../scan/secrets.js';
 import { oneLine } from '../wire/control-chars.js';
 import type { Expectation } from './inputs.js';
@@ -48,7 +48,8 @@ export function judgeCall(input: JudgeInput): Violation | undefined {
   if (expectation.kind === 'invalid') return rejectionViolation(outcome, expectation.problem, pointer);
   if (expectation.kind === 'unknown') return undefined;
   if (outcome.error) return { property: 'accepts-valid', message: `arguments the inputSchema admits got a protocol error: ${errorText(outcome)}` };
-  if (!isObject(outcome.result)) return { property: 'accepts-valid', message: `arguments the inputSchema admits got an answer with neither result nor error${httpText(outcome)}` };
+  if (!isObject(outcome.result))
+    return { property: 'accepts-valid', message: `arguments the inputSchema admits got an answer with neither result nor error${httpText(outcome)}` };
   return outputViolation(input.tool, outcome.result);
 }
 
@@ -64,14 +65,16 @@ function rejectionViolation(outcome: RpcOutcome, problem: string, pointer: strin
   if (outcome.error?.code === ErrorCode.InvalidParams) return undefined;
   if (outcome.error)
     return { property: 'rejects-invalid', pointer, message: `invalid arguments (${problem}) got ${errorText(outcome)}; expected isError: true or -32602` };
-  if (!isObject(outcome.result)) return { property: 'rejects-invalid', pointer, message: `invalid arguments (${problem}) got no result and no error${httpText(outcome)}` };
+  if (!isObject(outcome.result))
+    return { property: 'rejects-invalid', pointer, message: `invalid arguments (${problem}) got no result and no error${httpText(outcome)}` };
   if (outcome.result.isError === true) return undefined;
   return { property: 'rejects-invalid', pointer, message: `invalid arguments (${problem}) were accepted: the result has no isError: true` };
 }
 
 function outputViolation(tool: JsonObject, result: JsonObject): Violation | undefined {
   if (result.isError === true || !isObject(tool.outputSchema)) return undefined;
-  if (!('structuredContent' in result)) return { property: 'output-schema', message: 'the tool declares an outputSchema but a successful result has no structuredContent' };
+  if (!('structuredContent' in result))
+    return { property: 'output-schema', message: 'the tool declares an outputSchema but a successful result has no structuredContent' };
   const problems = schemaProblems(tool.outputSchema, result.structuredContent);
   if (problems.length === 0 || problems[0]?.startsWith('schema does not compile')) return undefined;
   return { property: 'output-schema', message: `structuredContent breaks the outputSchema: ${clip(problems.slice(0, 3).join('; '))}` };
@@ -87,7 +90,13 @@ function secretIn(outcome: RpcOutcome, args: JsonObject, canaries: readonly stri
   const leaks = findSecrets(text, canaries).filter((match) => match.kind === 'canary' || !sent.includes(text.slice(match.start, match.end)));
   if (leaks.length === 0) return undefined;
   const kinds = [...new Set(leaks.map((leak) => (leak.kind === 'canary' ? 'the planted canary' : `a ${leak.kind}`)))];
-  return { property: 'no-secrets', message: `the answer carries ${kinds.join(' and ')} (${leaks.slice(0, 3).map((leak) => describeSecret(text, leak)).join('; ')})` };
+  return {
+    property: 'no-secrets',
+    message: `the answer carries ${kinds.join(' and ')} (${leaks
+      .slice(0, 3)
+      .map((leak) => describeSecret(text, leak))
+      .join('; ')})`,
+  };
 }
 
 /**

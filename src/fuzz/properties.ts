@@ -7,7 +7,10 @@ export const PROPERTIES = {
   'output-schema': { title: "Results of valid calls match the tool's outputSchema", severity: 'error' },
   'no-secrets': { title: 'No answer carries a secret or a planted canary', severity: 'error' },
   'envelope-survives': { title: 'A malformed message never kills or hangs the server, and a normal request works after it', severity: 'error' },
-  'envelope-rejected': { title: 'A message that is not a JSON-RPC request (wrong jsonrpc or method) gets an error or no answer, never a result', severity: 'warning' },
+  'envelope-rejected': {
+    title: 'A message that is not a JSON-RPC request (wrong jsonrpc or method) gets an error or no answer, never a result',
+    severity: 'warning',
+  },
 } as const;
 
 export type PropertyId = keyof typeof PROPERTIES;

@@ -68,9 +68,7 @@ function producerOf(envelope: EnvelopeCase, params: JsonObject): string {
   const marker = envelope.kind === 'huge' ? '"padding":"' : '"nested":';
   const at = empty.indexOf(marker) + marker.length;
   const repeated =
-    envelope.kind === 'huge'
-      ? `"x".repeat(${Math.max(0, envelope.bytes - empty.length)})`
-      : `"[".repeat(${envelope.depth}) + "]".repeat(${envelope.depth})`;
+    envelope.kind === 'huge' ? `"x".repeat(${Math.max(0, envelope.bytes - empty.length)})` : `"[".repeat(${envelope.depth}) + "]".repeat(${envelope.depth})`;
   const script = `process.stdout.write(${JSON.stringify(empty.slice(0, at))} + ${repeated} + ${JSON.stringify(empty.slice(at))} + "\\n")`;
   return `node -e ${shellQuote(script)}`;
 }

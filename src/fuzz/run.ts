@@ -6,7 +6,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import pkg from '../../package.json' with { type: 'json' };
-import type { JsonObject } from '../protocol/jsonrpc.js';
 import type { EraPreference } from '../protocol/versions.js';
 import { rememberSecrets, secretValuesOf } from '../wire/secret-values.js';
 import { describeTarget, type Target } from '../wire/target.js';
@@ -44,8 +43,7 @@ export interface FuzzRunOptions {
 export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
   const startedAt = new Date();
   const canary = `mcpvet-canary-${randomBytes(16).toString('hex')}`;
-  const planted: Target =
-    options.target.transport === 'stdio' ? { ...options.target, env: { ...options.target.env, [CANARY_ENV]: canary } } : options.target;
+  const planted: Target = options.target.transport === 'stdio' ? { ...options.target, env: { ...options.target.env, [CANARY_ENV]: canary } } : options.target;
   rememberSecrets([{ kind: 'env', name: CANARY_ENV, value: canary }]);
   const canaries = [canary, ...secretValuesOf(options.target).map((secret) => secret.value)];
   const previous = loadOrUsage(options.regressionsFile);
@@ -80,7 +78,11 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
         severity: PROPERTIES[violation.property].severity,
         ...(entry.tool !== undefined
           ? { tool: entry.tool, args: entry.args, reproduce: callCommand(reproduceTarget(violation.property), entry.tool, entry.args, reproduceOptions) }
-          : { envelope: entry.envelope, mutation: describeEnvelope(entry.envelope), reproduce: envelopeCommand(options.target, entry.envelope, await envelopeParams()) }),
+          : {
+              envelope: entry.envelope,
+              mutation: describeEnvelope(entry.envelope),
+              reproduce: envelopeCommand(options.target, entry.envelope, await envelopeParams()),
+            }),
         shrinks: 0,
         reproduced: true,
         fromRegressionFile: true,
@@ -154,7 +156,10 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
 
     const changed = replayed.nowPassing > 0 || keep.length !== previous.length || keep.some((entry) => !previous.some((old) => keyOf(old) === keyOf(entry)));
     if (changed) saveRegressions(options.regressionsFile, keep);
-    if (session.reconnects > 0) notes.push(`the server was started (or connected to) ${session.reconnects} more time(s): after a call broke the connection, or to replay a failure alone`);
+    if (session.reconnects > 0)
+      notes.push(
+        `the server was started (or connected to) ${session.reconnects} more time(s): after a call broke the connection, or to replay a failure alone`,
+      );
     const durationMs = Date.now() - startedAt.getTime();
     return {
       tool: { name: 'mcpvet', version: pkg.version },
@@ -176,7 +181,8 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
         tried: replayed.failing.length + replayed.nowPassing,
         stillFailing: replayed.failing.length,
         nowPassing: replayed.nowPassing,
-        saved: changed ? new Set(keep.map(keyOf)).size : previous.length },
+        saved: changed ? new Set(keep.map(keyOf)).size : previous.length,
+      },
       notes,
     };
   } finally {

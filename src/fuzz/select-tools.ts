@@ -38,7 +38,9 @@ export function selectTools(
     return { selected, notes: [] };
   }
   const selected = listed.filter((tool) => policy(tool).allowed);
-  const notes = listed.filter((tool) => !policy(tool).allowed).map((tool) => `"${String(tool.name)}" was not fuzzed: calling it is not allowed (see --allow-call)`);
+  const notes = listed
+    .filter((tool) => !policy(tool).allowed)
+    .map((tool) => `"${String(tool.name)}" was not fuzzed: calling it is not allowed (see --allow-call)`);
   if (selected.length === 0 && !options.envelope)
     throw new FuzzUsageError(
       'no tool may be called: none is annotated readOnlyHint: true and openWorldHint: false; name the ones to fuzz with --allow-call (or pass --envelope to fuzz messages only)',

@@ -47,7 +47,21 @@ describe('mcpvet fuzz on a tool that crashes the server', () => {
     const { writeFileSync } = await import('node:fs');
     const file = join(tempDir(), 'r.json');
     writeFileSync(file, JSON.stringify({ version: 1, cases: [{ tool: 'search_notes', args: { query: '' }, property: 'rejects-invalid', foundAt: 'x' }] }));
-    const result = await runCli(['fuzz', '-q', '--seed', '1', '--runs', '5', '--tool', 'search_notes', '--regressions', file, '--', process.execPath, NOTES_SERVER]);
+    const result = await runCli([
+      'fuzz',
+      '-q',
+      '--seed',
+      '1',
+      '--runs',
+      '5',
+      '--tool',
+      'search_notes',
+      '--regressions',
+      file,
+      '--',
+      process.execPath,
+      NOTES_SERVER,
+    ]);
     expect(result.code, result.stdout).toBe(0);
     expect(result.stdout).toContain('0 still failing, 1 passing now');
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ version: 1, cases: [] });

@@ -31,7 +31,20 @@ describe('mcpvet fuzz on the notes server', () => {
 
   it('shows progress on stderr without -q', async () => {
     const regressions = join(tempDir(), 'r.json');
-    const result = await runCli(['fuzz', '--seed', '1', '--runs', '5', '--tool', 'get_note', '--regressions', regressions, '--', process.execPath, NOTES_SERVER]);
+    const result = await runCli([
+      'fuzz',
+      '--seed',
+      '1',
+      '--runs',
+      '5',
+      '--tool',
+      'get_note',
+      '--regressions',
+      regressions,
+      '--',
+      process.execPath,
+      NOTES_SERVER,
+    ]);
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/mcpvet fuzz: tool get_note: \d+ requests so far/);
   });
@@ -40,7 +53,21 @@ describe('mcpvet fuzz on the notes server', () => {
     const url = exampleHttpServer();
     it('finds nothing (modern era)', async () => {
       const regressions = join(tempDir(), 'r.json');
-      const result = await runCli(['fuzz', '-q', '--seed', '42', '--runs', '30', '--envelope', '--tool', 'search_notes', '--regressions', regressions, '--url', url()]);
+      const result = await runCli([
+        'fuzz',
+        '-q',
+        '--seed',
+        '42',
+        '--runs',
+        '30',
+        '--envelope',
+        '--tool',
+        'search_notes',
+        '--regressions',
+        regressions,
+        '--url',
+        url(),
+      ]);
       expect(result.code, result.stdout + result.stderr).toBe(0);
       expect(result.stdout).toContain('(http, modern');
     });

@@ -18,7 +18,10 @@ describe('mcpvet fuzz usage errors', () => {
   });
 
   it('a tool that may not be called says how to allow it', async () => {
-    expectUsage(await fuzz(NOTES_SERVER, ['--tool', 'delete_note']), `calling "delete_note" is not allowed (not annotated readOnlyHint: true): pass --allow-call 'delete_note'`);
+    expectUsage(
+      await fuzz(NOTES_SERVER, ['--tool', 'delete_note']),
+      `calling "delete_note" is not allowed (not annotated readOnlyHint: true): pass --allow-call 'delete_note'`,
+    );
   });
 
   it('bad --runs, --time-budget and --seed', async () => {

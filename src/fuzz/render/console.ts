@@ -19,7 +19,9 @@ export function renderFuzzConsole(input: FuzzReport, options: { color: boolean }
   for (const tool of report.tools) {
     const verdict = tool.failures > 0 ? paint('red', `${tool.failures} failure${tool.failures === 1 ? '' : 's'}`) : paint('green', 'ok');
     const split = `${tool.valid} valid, ${tool.invalid} invalid${tool.unknown > 0 ? `, ${tool.unknown} unclassified` : ''}`;
-    lines.push(`  ${tool.name.padEnd(width)}  ${String(tool.calls).padStart(5)} calls  (${split})  ${verdict}${tool.interrupted ? paint('yellow', '  (time budget reached)') : ''}`);
+    lines.push(
+      `  ${tool.name.padEnd(width)}  ${String(tool.calls).padStart(5)} calls  (${split})  ${verdict}${tool.interrupted ? paint('yellow', '  (time budget reached)') : ''}`,
+    );
   }
   if (report.envelope) {
     const count = report.failures.filter((failure) => failure.envelope !== undefined).length;
@@ -31,7 +33,8 @@ export function renderFuzzConsole(input: FuzzReport, options: { color: boolean }
   const { regressions } = report;
   const replayed = regressions.tried > 0 ? `; regression file: ${regressions.stillFailing} still failing, ${regressions.nowPassing} passing now` : '';
   const saved = report.failures.length > 0 ? ` (saved in ${regressions.file})` : '';
-  const failures = report.failures.length === 0 ? paint('green', 'no failure') : paint('red', `${report.failures.length} failure${report.failures.length === 1 ? '' : 's'}`);
+  const failures =
+    report.failures.length === 0 ? paint('green', 'no failure') : paint('red', `${report.failures.length} failure${report.failures.length === 1 ? '' : 's'}`);
   lines.push('', `${report.calls} requests in ${formatDuration(report.durationMs)}, ${report.callsPerSecond} per second; ${failures}${saved}${replayed}`);
   return lines.join('\n') + '\n';
 }

@@ -73,7 +73,8 @@ function walkObject(schema: JsonObject | undefined, root: unknown, path: string[
 function walkValue(schema: JsonObject, root: unknown, path: string[], found: fc.Arbitrary<Mutation>[]): void {
   const at = (kind: MutationKind, value: unknown) => found.push(fc.constant({ kind, path, value }));
   const types = typesOf(schema);
-  const wrong = types.length > 0 && !('enum' in schema) && !('const' in schema) ? ONE_OF_EACH_TYPE.filter((value) => !typeAdmits(types, jsonTypeOf(value))) : [];
+  const wrong =
+    types.length > 0 && !('enum' in schema) && !('const' in schema) ? ONE_OF_EACH_TYPE.filter((value) => !typeAdmits(types, jsonTypeOf(value))) : [];
   if (wrong.length > 0) found.push(fc.constantFrom(...wrong).map((value) => ({ kind: 'wrong-type', path, value })));
   if (Array.isArray(schema.enum) && schema.enum.length > 0 && schema.enum.every((member) => typeof member === 'string')) {
     let outside = 'mcpvet-not-a-member';
