@@ -8,10 +8,10 @@ import { join } from 'node:path';
 
 describe('mcpvet fuzz on the notes server', () => {
   it('finds nothing for a fixed seed (modern era, stdio): exit 0, a summary with calls per second', async () => {
-    const result = await fuzz(NOTES_SERVER, ['--seed', '42', '--runs', '60']);
+    const result = await fuzz(NOTES_SERVER, ['--seed', '42', '--runs', '40']);
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toContain('modern 2026-07-28');
-    expect(result.stdout).toMatch(/search_notes +60 calls/);
+    expect(result.stdout).toMatch(/search_notes +40 calls/);
     expect(result.stdout).toMatch(/\d+ requests in [\d.]+m?s, [\d.]+ per second; no failure/);
     // Tools that may change something are not called unasked.
     expect(result.stdout).toContain('"add_note" was not fuzzed');
@@ -24,7 +24,7 @@ describe('mcpvet fuzz on the notes server', () => {
   });
 
   it('finds nothing with --envelope: malformed messages get errors or silence, and the server stays usable', async () => {
-    const result = await fuzz(NOTES_SERVER, ['--seed', '42', '--runs', '60', '--envelope', '--tool', 'get_note']);
+    const result = await fuzz(NOTES_SERVER, ['--seed', '42', '--runs', '50', '--envelope', '--tool', 'get_note']);
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toMatch(/envelope +\d+ malformed messages {2}ok/);
   });

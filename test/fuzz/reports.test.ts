@@ -14,7 +14,7 @@ const SARIF_SUBSET = {
   required: ['version', 'runs'],
   properties: {
     version: { const: '2.1.0' },
-    $schema: { type: 'string', format: 'uri' },
+    $schema: { type: 'string' },
     runs: {
       type: 'array',
       items: {
