@@ -8,7 +8,7 @@ export function defineFuzzCommand(program: Command): void {
       .command('fuzz')
       .description('fuzz tools with arguments made from their inputSchema; failures are shrunk and saved (exit 2 when a property fails)')
       .argument('[server...]', 'stdio server command (put it after --)')
-      .option('--tool <name>', 'a tool to fuzz (repeatable; default: every tool that may be called)', collect)
+      .option('--tool <name>', 'tools to fuzz (repeatable or comma-separated; default: every tool that may be called)', collect)
       .option('--seed <n>', 'seed of the generated inputs: the same seed gives the same inputs (default: random, printed)')
       .option('--runs <n>', 'inputs per tool (and malformed messages with --envelope)', '100')
       .option('--time-budget <duration>', 'stop generating after this long, e.g. 30s, 2m, 500ms')

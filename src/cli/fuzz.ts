@@ -29,14 +29,7 @@ export async function runFuzzCommand(positional: string[], flags: FuzzFlags): Pr
   const runs = parseWholeNumber('--runs', flags.runs, 1, MAX_RUNS);
   const seed = flags.seed !== undefined ? parseWholeNumber('--seed', flags.seed, MIN_SEED, MAX_SEED) : Math.floor(Math.random() * MAX_SEED);
   const timeBudgetMs = flags.timeBudget !== undefined ? parseDuration('--time-budget', flags.timeBudget) : undefined;
-  const formats = [
-    ...new Set(
-      flags.format
-        .split(',')
-        .map((format) => format.trim())
-        .filter(Boolean),
-    ),
-  ];
+  const formats = [...new Set(splitList([flags.format]))];
   const unknown = formats.find((format) => !FORMATS.includes(format));
   if (unknown !== undefined || formats.length === 0) throw usageError(`unknown format "${unknown ?? ''}" (formats: ${FORMATS.join(', ')})`);
   const { prepareFuzzOutput } = await import('./fuzz-output.js');
@@ -53,7 +46,7 @@ export async function runFuzzCommand(positional: string[], flags: FuzzFlags): Pr
       target,
       era: flags.protocolEra,
       timeoutMs: flags.timeout,
-      tools: flags.tool,
+      tools: splitList(flags.tool),
       allowCall: flags.allowCall,
       calls,
       seed,
@@ -71,6 +64,14 @@ export async function runFuzzCommand(positional: string[], flags: FuzzFlags): Pr
   const color = flags.color && process.stdout.isTTY === true && !process.env.NO_COLOR;
   writeFuzzReports(report, formats, destination, { color });
   return report.failures.length > 0 ? ExitCode.Failed : ExitCode.Ok;
+}
+
+/** Repeatable flags that also take comma-separated lists (tool names cannot hold a comma). */
+function splitList(values: string[]): string[] {
+  return values
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter(Boolean);
 }
 
 function usageOnError<T>(work: () => T): T {

@@ -54,8 +54,10 @@ export class EnvelopeSender {
     let params: JsonObject;
     try {
       params = await this.params();
-    } catch (error) {
-      return { property: 'envelope-survives', message: `the server could not be reached again (${(error as Error).message})` };
+    } catch {
+      // Not reached again: nothing was sent, nothing to judge (the run notes unreachable requests).
+      this.options.session.unreachable++;
+      return undefined;
     }
     const id = `mcpvet-fuzz-envelope-${++this.sequence}`;
     this.messages++;
@@ -67,8 +69,9 @@ export class EnvelopeSender {
     // An answer to a broken id cannot be awaited: give it a moment to arrive, so it is not taken for the next answer.
     if (answerableId(envelope, id) === undefined) await new Promise((resolve) => setTimeout(resolve, STRAY_ANSWER_MS));
     const after = await session.send((client) => client.request('tools/list', {}));
-    if (after.failure) return { property: 'envelope-survives', message: `after a message with ${what}, a normal tools/list failed: ${after.failure.message}` };
-    if (after.outcome.error)
+    if (after.failure && !after.unreachable)
+      return { property: 'envelope-survives', message: `after a message with ${what}, a normal tools/list failed: ${after.failure.message}` };
+    if (after.outcome?.error)
       return { property: 'envelope-survives', message: `after a message with ${what}, a normal tools/list got error ${after.outcome.error.code}` };
     return undefined;
   }

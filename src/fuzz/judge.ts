@@ -22,7 +22,10 @@ export interface Violation {
   pointer?: string;
 }
 
-export type CallAnswer = { outcome: RpcOutcome; failure?: undefined } | { outcome?: undefined; failure: TransportError };
+export type CallAnswer =
+  | { outcome: RpcOutcome; failure?: undefined; unreachable?: undefined }
+  /** `unreachable`: the request was never sent (the server could not be reached again). */
+  | { outcome?: undefined; failure: TransportError; unreachable?: boolean };
 
 /** Server text quoted in a message is clipped to this. */
 const QUOTE_MAX = 160;
@@ -39,6 +42,7 @@ export interface JudgeInput {
 
 export function judgeCall(input: JudgeInput): Violation | undefined {
   const { answer, expectation } = input;
+  if (answer.unreachable) return undefined;
   if (answer.failure) return transportViolation(answer.failure, input.timeoutMs);
   const outcome = answer.outcome;
   const leak = secretIn(outcome, input.args, input.canaries);

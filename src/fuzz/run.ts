@@ -156,6 +156,8 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
 
     const changed = replayed.nowPassing > 0 || keep.length !== previous.length || keep.some((entry) => !previous.some((old) => keyOf(old) === keyOf(entry)));
     if (changed) saveRegressions(options.regressionsFile, keep);
+    if (session.unreachable > 0)
+      notes.push(`${session.unreachable} request(s) were not sent: the server could not be started (or reached) again; they were not judged`);
     if (session.reconnects > 0)
       notes.push(
         `the server was started (or connected to) ${session.reconnects} more time(s): after a call broke the connection, or to replay a failure alone`,

@@ -1,7 +1,8 @@
 /**
  * The connection fuzz calls through. A call that killed or hung the server leaves it unusable, so
  * the next call opens a new connection (a new process on stdio) in the era the first one found:
- * shrinking a crash calls the server many more times, each on a live server.
+ * shrinking a crash calls the server many more times, each on a live server. Connecting gets a
+ * start-up allowance of its own (CONNECT_TIMEOUT_MS at least): a slow start is not the input's fault.
  */
 import { connect } from '../client/connect.js';
 import type { JsonObject, McpClient, RawRequestOptions, RpcOutcome } from '../client/types.js';
@@ -9,6 +10,12 @@ import type { EraPreference } from '../protocol/versions.js';
 import { TransportError } from '../protocol/transport-error.js';
 import type { Target } from '../wire/target.js';
 import type { CallAnswer } from './judge.js';
+
+/** The least time a (re)connection gets, whatever --timeout says: starting a process takes a while. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/** A dropped stdio server gets this long to exit after stdin closes, then SIGTERM: shrinking a hang restarts it often. */
+const CLOSE_GRACE_MS = 100;
 
 export interface SessionOptions {
   era: EraPreference;
@@ -21,6 +28,8 @@ export class FuzzSession {
   /** Connections opened after the first, because a call broke the one before. */
   reconnects = 0;
   private opened = 0;
+  /** Requests not sent because the server could not be reached again. */
+  unreachable = 0;
   /** Requests sent through the session (tool calls, malformed messages, the requests after them). */
   requests = 0;
   /** Called after each request is sent (progress). */
@@ -36,7 +45,11 @@ export class FuzzSession {
   /** The live client, connecting (again) when there is none. */
   async open(): Promise<McpClient> {
     if (this.client) return this.client;
-    const client = await connect(this.target, { era: this.era, timeoutMs: this.options.timeoutMs });
+    const client = await connect(this.target, {
+      era: this.era,
+      timeoutMs: Math.max(this.options.timeoutMs, CONNECT_TIMEOUT_MS),
+      shutdown: { closeGraceMs: CLOSE_GRACE_MS },
+    });
     if (this.opened++ > 0) this.reconnects++;
     this.era = client.era;
     this.client = client;
@@ -44,7 +57,7 @@ export class FuzzSession {
   }
 
   async callTool(name: string, args: JsonObject): Promise<CallAnswer> {
-    return this.send((client) => client.request('tools/call', { name, arguments: args }));
+    return this.send((client) => client.request('tools/call', { name, arguments: args }, { timeoutMs: this.options.timeoutMs }));
   }
 
   /**
@@ -56,8 +69,9 @@ export class FuzzSession {
     try {
       client = await this.open();
     } catch (error) {
-      if (error instanceof TransportError) return { failure: error };
-      throw error;
+      if (!(error instanceof TransportError)) throw error;
+      this.unreachable++;
+      return { failure: error, unreachable: true };
     }
     this.counted();
     try {
@@ -74,15 +88,17 @@ export class FuzzSession {
 
   /**
    * Runs one request; a transport failure is returned (and drops the connection, so the next
-   * request gets a fresh one). A failure to reconnect is a failure of the call too.
+   * request gets a fresh one). A failure to connect again is returned as `unreachable`: it says
+   * nothing about the request, which was never sent.
    */
   async send(request: (client: McpClient) => Promise<RpcOutcome>): Promise<CallAnswer> {
     let client: McpClient;
     try {
       client = await this.open();
     } catch (error) {
-      if (error instanceof TransportError) return { failure: error };
-      throw error;
+      if (!(error instanceof TransportError)) throw error;
+      this.unreachable++;
+      return { failure: error, unreachable: true };
     }
     this.counted();
     try {
