@@ -8,9 +8,12 @@ import type { Violation } from './judge.js';
 import type { RegressionCase } from './regressions.js';
 import type { EnvelopeCase } from './envelope-cases.js';
 
+/** `unjudged`: the case could not be tried (the server was not reached): it stays in the file. */
+export type ReplayVerdict = Violation | undefined | 'unjudged';
+
 export interface Replayer {
-  tool(tool: JsonObject, args: JsonObject): Promise<Violation | undefined>;
-  envelope(envelope: EnvelopeCase): Promise<Violation | undefined>;
+  tool(tool: JsonObject, args: JsonObject): Promise<ReplayVerdict>;
+  envelope(envelope: EnvelopeCase): Promise<ReplayVerdict>;
 }
 
 export interface Replayed {
@@ -24,7 +27,7 @@ export interface Replayed {
 export async function replayRegressions(cases: RegressionCase[], selected: JsonObject[], envelope: boolean, replay: Replayer): Promise<Replayed> {
   const replayed: Replayed = { failing: [], keep: [], nowPassing: 0 };
   for (const entry of cases) {
-    let violation: Violation | undefined;
+    let violation: ReplayVerdict;
     if (entry.tool !== undefined) {
       const tool = selected.find((candidate) => candidate.name === entry.tool);
       if (!tool) {
@@ -39,7 +42,8 @@ export async function replayRegressions(cases: RegressionCase[], selected: JsonO
       }
       violation = await replay.envelope(entry.envelope);
     }
-    if (violation) {
+    if (violation === 'unjudged') replayed.keep.push(entry);
+    else if (violation) {
       replayed.failing.push({ entry, violation });
       replayed.keep.push(entry);
     } else replayed.nowPassing++;

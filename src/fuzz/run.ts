@@ -15,7 +15,8 @@ import { PROPERTIES } from './properties.js';
 import { pointerOf } from './schema/invalid.js';
 import type { FuzzFailure, FuzzReport, ToolSummary } from './report.js';
 import { loadRegressions, RegressionFileError, saveRegressions, keyOf, type RegressionCase } from './regressions.js';
-import { replayRegressions } from './replay-regressions.js';
+import { replayRegressions, type ReplayVerdict } from './replay-regressions.js';
+import type { Violation } from './judge.js';
 import { FuzzUsageError, selectTools } from './select-tools.js';
 import { callCommand, envelopeCommand } from './reproduce.js';
 import { FuzzSession } from './session.js';
@@ -67,9 +68,15 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
 
     // The regression file first: the cases of the tools (and envelope) this run covers are replayed.
     phase = 'regressions';
+    // A case the server could not be reached for is not judged (and stays in the file).
+    const judged = async (judge: () => Promise<Violation | undefined>): Promise<ReplayVerdict> => {
+      const before = session.unreachable;
+      const violation = await judge();
+      return session.unreachable > before ? 'unjudged' : violation;
+    };
     const replayed = await replayRegressions(previous, selected, options.envelope, {
-      tool: (tool, args) => new ToolCaller({ session, tool, timeoutMs: options.timeoutMs, canaries }).judge(args),
-      envelope: (envelope) => envelopeSender.judge(envelope),
+      tool: (tool, args) => judged(() => new ToolCaller({ session, tool, timeoutMs: options.timeoutMs, canaries }).judge(args)),
+      envelope: (envelope) => judged(() => envelopeSender.judge(envelope)),
     });
     const keep = replayed.keep;
     for (const { entry, violation } of replayed.failing) {
