@@ -9,16 +9,13 @@ import pkg from '../../package.json' with { type: 'json' };
 import type { EraPreference } from '../protocol/versions.js';
 import { rememberSecrets, secretValuesOf } from '../wire/secret-values.js';
 import { describeTarget, type Target } from '../wire/target.js';
-import { describeEnvelope } from './envelope-cases.js';
 import { EnvelopeSender, fuzzEnvelope } from './envelope-fuzzer.js';
-import { PROPERTIES } from './properties.js';
-import { pointerOf } from './schema/invalid.js';
+import { envelopeFailure, toolFailure, type RecordContext } from './failure-records.js';
 import type { FuzzFailure, FuzzReport, ToolSummary } from './report.js';
 import { loadRegressions, RegressionFileError, saveRegressions, keyOf, type RegressionCase } from './regressions.js';
 import { replayRegressions, type ReplayVerdict } from './replay-regressions.js';
 import type { Violation } from './judge.js';
 import { FuzzUsageError, selectTools } from './select-tools.js';
-import { callCommand, envelopeCommand } from './reproduce.js';
 import { FuzzSession } from './session.js';
 import { fuzzTool, ToolCaller } from './tool-fuzzer.js';
 
@@ -60,8 +57,7 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
     const deadline = options.timeBudgetMs !== undefined ? Date.now() + options.timeBudgetMs : Number.POSITIVE_INFINITY;
     let shares = selected.length + (options.envelope ? 1 : 0);
     const nextDeadline = () => Date.now() + (deadline - Date.now()) / Math.max(1, shares--);
-    const reproduceOptions = { era: options.era, timeoutMs: options.timeoutMs, planted: [CANARY_ENV] };
-    const reproduceTarget = (property: string) => (property === 'no-secrets' ? planted : options.target);
+    const records: RecordContext = { target: options.target, planted, plantedNames: [CANARY_ENV], era: options.era, timeoutMs: options.timeoutMs };
     const envelopeSender = new EnvelopeSender({ session, timeoutMs: options.timeoutMs });
     const envelopeParams = () => envelopeSender.params().catch(() => ({}));
     const failures: FuzzFailure[] = [];
@@ -80,20 +76,12 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
     });
     const keep = replayed.keep;
     for (const { entry, violation } of replayed.failing) {
-      failures.push({
-        ...violation,
-        severity: PROPERTIES[violation.property].severity,
-        ...(entry.tool !== undefined
-          ? { tool: entry.tool, args: entry.args, reproduce: callCommand(reproduceTarget(violation.property), entry.tool, entry.args, reproduceOptions) }
-          : {
-              envelope: entry.envelope,
-              mutation: describeEnvelope(entry.envelope),
-              reproduce: envelopeCommand(options.target, entry.envelope, await envelopeParams()),
-            }),
-        shrinks: 0,
-        reproduced: true,
-        fromRegressionFile: true,
-      });
+      const found = { violation, shrinks: 0, reproduced: true, fromRegressionFile: true };
+      failures.push(
+        entry.tool !== undefined
+          ? toolFailure(records, entry.tool, entry.args, found)
+          : envelopeFailure(records, entry.envelope, await envelopeParams(), found),
+      );
     }
 
     const tools: ToolSummary[] = [];
@@ -122,17 +110,7 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
         interrupted: outcome.interrupted,
       });
       for (const found of outcome.failures) {
-        failures.push({
-          ...found.violation,
-          severity: PROPERTIES[found.violation.property].severity,
-          tool: name,
-          args: found.args,
-          mutation: found.mutation ? `${found.mutation.kind} at ${pointerOf(found.mutation.path)}` : undefined,
-          reproduce: callCommand(reproduceTarget(found.violation.property), name, found.args, reproduceOptions),
-          shrinks: found.shrinks,
-          reproduced: found.reproduced,
-          fromRegressionFile: false,
-        });
+        failures.push(toolFailure(records, name, found.args, { ...found, fromRegressionFile: false }));
         if (found.reproduced) keep.push({ tool: name, args: found.args, property: found.violation.property, foundAt: startedAt.toISOString() });
       }
       if (outcome.interrupted) notes.push(`the time budget ran out while fuzzing "${name}"`);
@@ -146,16 +124,7 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
       envelope = { messages: outcome.messages, interrupted: outcome.interrupted };
       const params = await envelopeParams();
       for (const found of outcome.failures) {
-        failures.push({
-          ...found.violation,
-          severity: PROPERTIES[found.violation.property].severity,
-          mutation: describeEnvelope(found.envelope),
-          envelope: found.envelope,
-          reproduce: envelopeCommand(options.target, found.envelope, params),
-          shrinks: found.shrinks,
-          reproduced: found.reproduced,
-          fromRegressionFile: false,
-        });
+        failures.push(envelopeFailure(records, found.envelope, params, { ...found, fromRegressionFile: false }));
         if (found.reproduced) keep.push({ envelope: found.envelope, property: found.violation.property, foundAt: startedAt.toISOString() });
       }
       if (outcome.interrupted) notes.push('the time budget ran out while fuzzing the envelope');
