@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import pkg from '../../package.json' with { type: 'json' };
 import type { EraPreference } from '../protocol/versions.js';
+import { SECRET_HEADERS, SECRET_KEY_WORDS } from '../wire/secret-shapes.js';
 import { rememberSecrets, secretValuesOf } from '../wire/secret-values.js';
 import { describeTarget, type Target } from '../wire/target.js';
 import { EnvelopeSender, fuzzEnvelope } from './envelope-fuzzer.js';
@@ -43,7 +44,7 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
   const canary = `mcpvet-canary-${randomBytes(16).toString('hex')}`;
   const planted: Target = options.target.transport === 'stdio' ? { ...options.target, env: { ...options.target.env, [CANARY_ENV]: canary } } : options.target;
   rememberSecrets([{ kind: 'env', name: CANARY_ENV, value: canary }]);
-  const canaries = [canary, ...secretValuesOf(options.target).map((secret) => secret.value)];
+  const canaries = [canary, ...credentialsOf(options.target)];
   const previous = loadOrUsage(options.regressionsFile);
 
   const session = new FuzzSession(planted, { era: options.era, timeoutMs: options.timeoutMs });
@@ -166,6 +167,16 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
   } finally {
     await session.drop();
   }
+}
+
+/** A credential-named header or env value given to the run counts as a canary too (`-e NODE_ENV=production` does not). */
+const CREDENTIAL_NAME = new RegExp(`(?:${SECRET_KEY_WORDS}|authorization|cookie|credential)`, 'i');
+const MIN_CREDENTIAL_LENGTH = 8;
+
+function credentialsOf(target: Target): string[] {
+  return secretValuesOf(target)
+    .filter((secret) => (SECRET_HEADERS.has(secret.name) || CREDENTIAL_NAME.test(secret.name)) && secret.value.length >= MIN_CREDENTIAL_LENGTH)
+    .map((secret) => secret.value);
 }
 
 function loadOrUsage(file: string): RegressionCase[] {

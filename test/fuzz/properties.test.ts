@@ -30,6 +30,14 @@ describe('mcpvet fuzz properties', () => {
     expect(result.stdout + result.stderr).not.toMatch(/mcpvet-canary-[0-9a-f]{8}/);
   });
 
+  it('no-secrets: an env value that is no credential is no canary, even when the server prints it', async () => {
+    const { NOTES_SERVER } = await import('../helpers/paths.js');
+    const { fuzz } = await import('./helpers.js');
+    // list_notes prints "(no notes)": a plain value given with -e must not be taken for a leaked secret.
+    const result = await fuzz(NOTES_SERVER, ['--seed', '5', '--runs', '10', '--tool', 'list_notes', '-e', 'NOTES_LABEL=no notes']);
+    expect(result.code, result.stdout).toBe(0);
+  });
+
   it('the correct tools of the same fixture pass: each fixture breaks one property only', async () => {
     const result = await fuzzFixture('fuzz-leaks-canary', ['--seed', '5', '--runs', '40', '--tool', 'get_note', '--tool', 'search_notes']);
     expect(result.code, result.stdout).toBe(0);
