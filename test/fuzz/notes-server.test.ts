@@ -17,8 +17,8 @@ describe('mcpvet fuzz on the notes server', () => {
     expect(result.stdout).toContain('"add_note" was not fuzzed');
   });
 
-  it('finds nothing in the legacy era either', async () => {
-    const result = await fuzz(NOTES_SERVER, ['--seed', '42', '--runs', '40', '--protocol-era', 'legacy', '--tool', 'search_notes', '--tool', 'export_notes']);
+  it('finds nothing in the legacy era either, messages included', async () => {
+    const result = await fuzz(NOTES_SERVER, ['--seed', '42', '--runs', '40', '--protocol-era', 'legacy', '--envelope', '--tool', 'search_notes,export_notes']);
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toContain('legacy 2025-11-25');
   });
