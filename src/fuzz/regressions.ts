@@ -1,5 +1,5 @@
 /**
- * The regression file (`.mcpvet/fuzz-regressions.json` by default): every failing input fuzz found,
+ * The regression file (`--regressions`, `.mcpvet/fuzz-regressions.json` by default): every failing input fuzz found,
  * already shrunk, tried first on the next run. A case that passes again is dropped from the file;
  * cases of tools this run did not fuzz are kept as they are.
  */
@@ -8,8 +8,6 @@ import { dirname } from 'node:path';
 import { isObject, type JsonObject } from '../protocol/jsonrpc.js';
 import type { EnvelopeCase } from './envelope-cases.js';
 import { PROPERTY_IDS, type PropertyId } from './properties.js';
-
-export const DEFAULT_REGRESSIONS_FILE = '.mcpvet/fuzz-regressions.json';
 
 export type RegressionCase =
   | { tool: string; args: JsonObject; property: PropertyId; foundAt: string; envelope?: undefined }

@@ -1,7 +1,7 @@
 /** The result of a fuzz run, which every fuzz renderer (console, JSON, SARIF, JUnit) takes. */
 import type { JsonObject } from '../protocol/jsonrpc.js';
 import type { EnvelopeCase } from './envelope-cases.js';
-import { PROPERTIES, type PropertyId, type Severity } from './properties.js';
+import type { PropertyId, Severity } from './properties.js';
 
 export interface FuzzFailure {
   property: PropertyId;
@@ -57,8 +57,4 @@ export interface FuzzReport {
   regressions: { file: string; tried: number; stillFailing: number; nowPassing: number; saved: number };
   /** Tools not fuzzed and why, servers restarted, budget notes. */
   notes: string[];
-}
-
-export function failureTitle(failure: FuzzFailure): string {
-  return PROPERTIES[failure.property].title;
 }

@@ -115,11 +115,6 @@ export class FuzzSession {
     this.onRequest?.();
   }
 
-  /** True while the connection is open and (stdio) its process runs. */
-  get connected(): boolean {
-    return this.client !== undefined;
-  }
-
   /** Closes the connection (a stdio server is stopped); the next call opens a new one. */
   async drop(): Promise<void> {
     const client = this.client;

@@ -93,7 +93,7 @@ export function inputsDigest(arbitrary: fc.Arbitrary<FuzzInput>, seed: number, r
   return hash.digest('hex');
 }
 
-/** The generated inputs of a tool for a seed (what `fuzz` sends first), for tests and --dry-run-like inspection. */
+/** The first inputs a seed generates for a schema (what `fuzz` sends first, before any shrinking). */
 export function sampleInputs(inputSchema: unknown, seed: number, runs: number): FuzzInput[] {
   return fc.sample(inputArbitrary(inputSchema), { seed, numRuns: runs });
 }
