@@ -91,6 +91,6 @@ function progressPrinter(): (progress: { phase: string; requests: number }) => v
     if (progress.phase === phase && now - printed < 3000) return;
     phase = progress.phase;
     printed = now;
-    printNote(`mcpvet fuzz: ${progress.phase}: ${progress.requests} requests so far`);
+    printNote(`mcpvet fuzz: ${progress.phase}: ${progress.requests} request${progress.requests === 1 ? '' : 's'} so far`);
   };
 }

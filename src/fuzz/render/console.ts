@@ -35,7 +35,10 @@ export function renderFuzzConsole(input: FuzzReport, options: { color: boolean }
   const saved = report.failures.length > 0 ? ` (saved in ${regressions.file})` : '';
   const failures =
     report.failures.length === 0 ? paint('green', 'no failure') : paint('red', `${report.failures.length} failure${report.failures.length === 1 ? '' : 's'}`);
-  lines.push('', `${report.calls} requests in ${formatDuration(report.durationMs)}, ${report.callsPerSecond} per second; ${failures}${saved}${replayed}`);
+  lines.push(
+    '',
+    `${report.calls} request${report.calls === 1 ? '' : 's'} in ${formatDuration(report.durationMs)}, ${report.callsPerSecond} per second; ${failures}${saved}${replayed}`,
+  );
   return lines.join('\n') + '\n';
 }
 
