@@ -46,7 +46,7 @@ describe('mcpvet fuzz on the notes server', () => {
       NOTES_SERVER,
     ]);
     expect(result.code).toBe(0);
-    expect(result.stderr).toMatch(/mcpvet fuzz: tool get_note: \d+ requests so far/);
+    expect(result.stderr).toMatch(/mcpvet fuzz: tool get_note: \d+ requests? so far/);
   });
 
   describe('over HTTP', () => {
