@@ -15,6 +15,7 @@ import { defineProxyCommand } from './proxy-command.js';
 import { defineCheckCommand } from './check-command.js';
 import { defineLintCommand } from './lint-command.js';
 import { defineContractCommands } from './contract-commands.js';
+import { defineFuzzCommand } from './fuzz-command.js';
 
 /** Errors of commands that print machine output are one JSON line; the others get a plain line. */
 let jsonErrors = false;
@@ -45,6 +46,7 @@ function buildProgram(): Command {
   defineReplayCommand(program);
   defineProxyCommand(program);
   defineContractCommands(program);
+  defineFuzzCommand(program);
 
   return program;
 }

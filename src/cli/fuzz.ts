@@ -1,0 +1,96 @@
+/** `mcpvet fuzz`: parse flags, run the fuzz engine, write the reports, pick the exit code. */
+import { loadCallsFile } from '../check/calls-file.js';
+import { FuzzUsageError } from '../fuzz/select-tools.js';
+import type { FuzzReport } from '../fuzz/report.js';
+import { usageError } from './cli-error.js';
+import { ExitCode } from './exit-codes.js';
+import { MAX_RUNS, MAX_SEED, MIN_SEED, parseDuration, parseWholeNumber } from './fuzz-options.js';
+import { printNote } from './output.js';
+import { resolveTarget, type TargetFlags } from './target-options.js';
+
+export interface FuzzFlags extends TargetFlags {
+  tool: string[];
+  seed?: string;
+  runs: string;
+  timeBudget?: string;
+  envelope?: boolean;
+  allowCall: string[];
+  calls?: string;
+  regressions: string;
+  format: string;
+  output?: string;
+  quiet?: boolean;
+  color: boolean;
+}
+
+const FORMATS = ['console', 'json', 'sarif', 'junit'];
+
+export async function runFuzzCommand(positional: string[], flags: FuzzFlags): Promise<number> {
+  const runs = parseWholeNumber('--runs', flags.runs, 1, MAX_RUNS);
+  const seed = flags.seed !== undefined ? parseWholeNumber('--seed', flags.seed, MIN_SEED, MAX_SEED) : Math.floor(Math.random() * MAX_SEED);
+  const timeBudgetMs = flags.timeBudget !== undefined ? parseDuration('--time-budget', flags.timeBudget) : undefined;
+  const formats = [...new Set(splitList([flags.format]))];
+  const unknown = formats.find((format) => !FORMATS.includes(format));
+  if (unknown !== undefined || formats.length === 0) throw usageError(`unknown format "${unknown ?? ''}" (formats: ${FORMATS.join(', ')})`);
+  const { prepareFuzzOutput } = await import('./fuzz-output.js');
+  const destination = flags.output !== undefined ? usageOnError(() => prepareFuzzOutput(flags.output as string, formats)) : undefined;
+  if (destination === undefined && formats.length > 1) throw usageError(`--format ${formats.join(',')}: several formats need -o DIR (stdout takes one)`);
+  const calls = flags.calls ? usageOnError(() => loadCallsFile(flags.calls as string)) : {};
+  const target = await resolveTarget(flags, positional);
+
+  const { runFuzz } = await import('../fuzz/run.js');
+  const progress = flags.quiet ? undefined : progressPrinter();
+  let report: FuzzReport;
+  try {
+    report = await runFuzz({
+      target,
+      era: flags.protocolEra,
+      timeoutMs: flags.timeout,
+      tools: splitList(flags.tool),
+      allowCall: flags.allowCall,
+      calls,
+      seed,
+      runs,
+      timeBudgetMs,
+      envelope: flags.envelope === true,
+      regressionsFile: flags.regressions,
+      onProgress: progress,
+    });
+  } catch (error) {
+    if (error instanceof FuzzUsageError) throw usageError(error.message);
+    throw error;
+  }
+  const { writeFuzzReports } = await import('./fuzz-output.js');
+  const color = flags.color && process.stdout.isTTY === true && !process.env.NO_COLOR;
+  writeFuzzReports(report, formats, destination, { color });
+  return report.failures.length > 0 ? ExitCode.Failed : ExitCode.Ok;
+}
+
+/** Repeatable flags that also take comma-separated lists (tool names cannot hold a comma). */
+function splitList(values: string[]): string[] {
+  return values
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter(Boolean);
+}
+
+function usageOnError<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw usageError((error as Error).message);
+  }
+}
+
+/** A line on stderr when the phase changes, and every few seconds within one: calls so far. */
+function progressPrinter(): (progress: { phase: string; requests: number }) => void {
+  let phase = '';
+  let printed = 0;
+  return (progress) => {
+    const now = Date.now();
+    if (progress.phase === phase && now - printed < 3000) return;
+    phase = progress.phase;
+    printed = now;
+    printNote(`mcpvet fuzz: ${progress.phase}: ${progress.requests} request${progress.requests === 1 ? '' : 's'} so far`);
+  };
+}

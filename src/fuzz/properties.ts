@@ -1,0 +1,21 @@
+/** The properties fuzz checks, one rule each in every report (SARIF rule ids are `fuzz/<id>`). */
+export const PROPERTIES = {
+  'server-alive': { title: 'The server stays alive whatever the arguments', severity: 'error' },
+  'answers-in-time': { title: 'Every call is answered within the timeout', severity: 'error' },
+  'rejects-invalid': { title: 'Arguments the inputSchema rejects get isError: true or a -32602 error', severity: 'error' },
+  'accepts-valid': { title: 'Arguments the inputSchema admits never get a protocol error (other than a documented refusal)', severity: 'error' },
+  'output-schema': { title: "Results of valid calls match the tool's outputSchema", severity: 'error' },
+  'no-secrets': { title: 'No answer carries a secret or a planted canary', severity: 'error' },
+  'envelope-survives': { title: 'A malformed message never kills or hangs the server, and a normal request works after it', severity: 'error' },
+  'envelope-rejected': {
+    title: 'A message that is not a JSON-RPC request (wrong jsonrpc or method) gets an error or no answer, never a result',
+    severity: 'warning',
+  },
+} as const;
+
+export type PropertyId = keyof typeof PROPERTIES;
+export type Severity = (typeof PROPERTIES)[PropertyId]['severity'];
+
+export const PROPERTY_IDS = Object.keys(PROPERTIES) as PropertyId[];
+
+export const ruleId = (property: PropertyId): string => `fuzz/${property}`;
