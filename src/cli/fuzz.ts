@@ -63,7 +63,8 @@ export async function runFuzzCommand(positional: string[], flags: FuzzFlags): Pr
   const { writeFuzzReports } = await import('./fuzz-output.js');
   const color = flags.color && process.stdout.isTTY === true && !process.env.NO_COLOR;
   writeFuzzReports(report, formats, destination, { color });
-  return report.failures.length > 0 ? ExitCode.Failed : ExitCode.Ok;
+  // Warnings (a SHOULD-like property) are reported but, as in `check`, do not fail the run.
+  return report.failures.some((failure) => failure.severity === 'error') ? ExitCode.Failed : ExitCode.Ok;
 }
 
 /** Repeatable flags that also take comma-separated lists (tool names cannot hold a comma). */

@@ -38,6 +38,9 @@ export function expectationOf(inputSchema: unknown): (args: JsonObject) => Expec
   return (args) => {
     if (!compiled.validate(args)) {
       const error = compiled.validate.errors?.[0];
+      // In JSON Schema 2020-12 `format` is an annotation unless a schema opts into assertion: a
+      // server that does not enforce it breaks nothing, so such arguments are neither valid nor invalid.
+      if (error?.keyword === 'format') return { kind: 'unknown', reason: `${error.instancePath || '/'} breaks only a format, which servers need not enforce` };
       const missing = error?.keyword === 'required' ? (error.params as { missingProperty?: string }).missingProperty : undefined;
       const extra = error?.keyword === 'additionalProperties' ? (error.params as { additionalProperty?: string }).additionalProperty : undefined;
       const leaf = missing ?? extra;

@@ -51,6 +51,11 @@ export function judgeCall(input: JudgeInput): Violation | undefined {
   const pointer = expectation.kind === 'invalid' ? expectation.pointer : undefined;
   if (expectation.kind === 'invalid') return rejectionViolation(outcome, expectation.problem, pointer);
   if (expectation.kind === 'unknown') return undefined;
+  if (outcome.error?.code === ErrorCode.InvalidParams)
+    return {
+      property: 'valid-as-tool-error',
+      message: `arguments the inputSchema admits got a -32602 error, not a result with isError: true: ${errorText(outcome)}`,
+    };
   if (outcome.error) return { property: 'accepts-valid', message: `arguments the inputSchema admits got a protocol error: ${errorText(outcome)}` };
   if (!isObject(outcome.result))
     return { property: 'accepts-valid', message: `arguments the inputSchema admits got an answer with neither result nor error${httpText(outcome)}` };

@@ -4,6 +4,12 @@ export const PROPERTIES = {
   'answers-in-time': { title: 'Every call is answered within the timeout', severity: 'error' },
   'rejects-invalid': { title: 'Arguments the inputSchema rejects get isError: true or a -32602 error', severity: 'error' },
   'accepts-valid': { title: 'Arguments the inputSchema admits never get a protocol error (other than a documented refusal)', severity: 'error' },
+  // The spec lists input validation and business errors as tool execution errors (server/tools, Error
+  // Handling) without a keyword, and servers often answer "not found" with -32602: a warning.
+  'valid-as-tool-error': {
+    title: 'Arguments the inputSchema admits that the tool cannot use get isError: true, not a -32602 error',
+    severity: 'warning',
+  },
   'output-schema': { title: "Results of valid calls match the tool's outputSchema", severity: 'error' },
   'no-secrets': { title: 'No answer carries a secret or a planted canary', severity: 'error' },
   'envelope-survives': { title: 'A malformed message never kills or hangs the server, and a normal request works after it', severity: 'error' },

@@ -9,6 +9,13 @@ describe('mcpvet fuzz properties', () => {
     expect(failuresOf(result)).toMatchObject([{ property: 'accepts-valid', tool: 'page', pointer: '/offset', args: { offset: -1 }, reproduced: true }]);
   });
 
+  it('valid-as-tool-error: -32602 for a valid but unknown value is a warning (exit 0); an unenforced format is no finding', async () => {
+    const result = await fuzzFixture('fuzz-not-found-as-32602', ['--seed', '5', '--tool', 'lookup', '--format', 'json']);
+    expect(result.code, result.stderr).toBe(0);
+    const failures = failuresOf(result);
+    expect(failures.map((f) => [f.property, f.severity])).toEqual([['valid-as-tool-error', 'warning']]);
+  });
+
   it('output-schema: structuredContent that breaks the outputSchema, shrunk to the shortest text that breaks it', async () => {
     const result = await fuzzFixture('fuzz-breaks-output-schema', ['--seed', '5', '--tool', 'measure', '--format', 'json']);
     expect(result.code, result.stderr).toBe(2);

@@ -116,8 +116,8 @@ describe('fuzz reports', () => {
 
   it('JUnit: a suite per tool, a failed testcase for the property, with the minimal input', () => {
     const xml = readFileSync(join(dir, 'junit.xml'), 'utf8');
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="mcpvet fuzz" tests="6" failures="1"/);
-    expect(xml).toContain('<testsuite name="fuzz page" tests="6" failures="1"');
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="mcpvet fuzz" tests="7" failures="1"/);
+    expect(xml).toContain('<testsuite name="fuzz page" tests="7" failures="1"');
     expect(xml).toMatch(/<testcase name="fuzz\/accepts-valid: [^"]*" classname="mcpvet.fuzz.page"><failure message="[^"]*-32603/);
     expect(xml).toContain('minimal input: {&quot;offset&quot;:-1}');
   });
