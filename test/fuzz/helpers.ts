@@ -17,6 +17,7 @@ export const fuzzFixture = (name: string, flags: string[], options: { regression
 
 export interface JsonFailure {
   property: string;
+  severity: string;
   tool?: string;
   pointer?: string;
   message: string;
