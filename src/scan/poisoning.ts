@@ -1,0 +1,348 @@
+/**
+ * Tool poisoning in text a server gives the model (tool, prompt and resource metadata, server
+ * instructions, tool results): instructions aimed at the model, requests to leak data, orders to
+ * other tools, invisible characters, encoded payloads, overlong descriptions. Pure text analysis.
+ *
+ * Precision first: ordinary tool docs ("returns the contents of the file", "Important:", "do not
+ * use for X", "use list_notes first") must never match, so every pattern needs the malicious part
+ * itself (a hidden tag, an override, an order to hide, a secret file together with a verb that
+ * moves it). The server controls the text: every pattern has bounded repetition only (no nested
+ * quantifiers), and at most MAX_SCANNED characters of a text are scanned.
+ */
+import type { PoisonRule, PoisonSpan } from './poison-span.js';
+import { decodeTags, displayQuote, findConfusable, findInvisible } from './unicode.js';
+
+export type { PoisonRule, PoisonSpan } from './poison-span.js';
+export { displayQuote } from './unicode.js';
+
+/** Characters of one text scanned: far beyond any honest description, small enough to scan in milliseconds. */
+export const MAX_SCANNED = 64_000;
+
+/**
+ * A description longer than this is reported (a note, SEC-POISON-OVERLONG). About 2,500 tokens,
+ * several printed pages: nobody reviewing a tool before allowing it reads that much, and the part
+ * not read is where an injection hides. The longest description of 319 real tools measured for
+ * the benign corpus (test/security/benign-corpus.test.ts) is about 5,200 characters, so honest
+ * servers stay well under it.
+ */
+export const OVERLONG_CHARS = 10_000;
+
+export interface ScanOptions {
+  /**
+   * `name`: invisible and confusable characters only; `description`: everything, length too;
+   * `text` (resource text, tool results): everything but length and confusables.
+   */
+  kind: 'name' | 'description' | 'text';
+  /** Names of the server's other tools: orders given to them are shadowing. */
+  otherTools?: readonly string[];
+  /**
+   * `readable` (metadata): any encoded run that decodes to readable text; `instructions` (tool
+   * results, where base64 of a file is ordinary): only one that decodes to an injection.
+   */
+  encoded?: 'readable' | 'instructions';
+}
+
+/** Every poisoning span of `text`, in order. */
+export function findPoisoning(text: string, options: ScanOptions): PoisonSpan[] {
+  const scanned = text.length > MAX_SCANNED ? text.slice(0, MAX_SCANNED) : text;
+  const spans = findInvisible(scanned);
+  if (options.kind === 'name') return [...spans, ...findConfusable(scanned)];
+  // Tag characters spell ASCII a model reads: scan what they say too.
+  spans.push(...findInWords(scanned, options.otherTools ?? []));
+  spans.push(...hiddenTagText(scanned, spans, options.otherTools ?? []));
+  spans.push(...findEncoded(scanned, options.encoded ?? 'readable', options.otherTools ?? []));
+  if (options.kind === 'description' && text.length > OVERLONG_CHARS) {
+    spans.push({
+      rule: 'SEC-POISON-OVERLONG',
+      code: 'overlong',
+      start: 0,
+      end: text.length,
+      quote: `${displayQuote(text, 60)} (${text.length} characters; reported above ${OVERLONG_CHARS})`,
+    });
+  }
+  return dedupe(spans);
+}
+
+/** The detectors that read words: instructions, exfiltration, shadowing. */
+function findInWords(text: string, otherTools: readonly string[]): PoisonSpan[] {
+  return [...findInstructions(text), ...findExfiltration(text), ...findShadowing(text, otherTools)];
+}
+
+// ---------------------------------------------------------------- instructions aimed at the model
+
+/** Tags that frame text as orders for the model. Capitalised (`<IMPORTANT>`) they are never a placeholder like `<name>`. */
+const TAG_NAMES =
+  'important|system|system[_-]?prompt|instructions?|hidden|secret|admin|critical|override|sys|assistant|ai[_-]?instructions?|note[_-]?to[_-]?(?:ai|model|assistant)';
+const SHOUTED_TAG = new RegExp(`<\\s*/?\\s*(?:${TAG_NAMES.toUpperCase()})\\s*>`, 'g');
+const OPENING_TAG = new RegExp(`<\\s*(${TAG_NAMES})\\s*>`, 'gi');
+/** Enough for any honest text; bounds the pairing work on a hostile one. */
+const MAX_TAGS = 200;
+const CLOSING_TAG = new RegExp(`<\\s*/\\s*(${TAG_NAMES})\\s*>`, 'gi');
+
+/** Words that address a model or give it orders: what makes a hidden comment an injection. */
+const ADDRESSES_MODEL = /\b(?:you|your|assistant|ai|model|llm|agent|must|always|never|ignore|instead|do\s+not|don['’]t|important|system|instructions?)\b/i;
+
+const OVERRIDE =
+  /\b(?:ignore|disregard|forget|override|bypass)\s+(?:(?:all|any|every|the|your|my|of|these|those)\s+){0,3}(?:previous|prior|above|earlier|preceding|former|original|existing|system|safety|other)\s+(?:instructions?|prompts?|rules|directions?|directives?|guidelines|messages|context|guardrails|polic(?:y|ies))\b/gi;
+
+const CONCEAL = [
+  /\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not|shall\s+not)\s+(?:\w+\s+){0,2}?(?:tell|mention|reveal|inform|notify|disclose|alert|warn)\b[^.\n]{0,60}?\b(?:to\s+)?(?:the\s+)?users?\b(?!['’]s)/gi,
+  /\bwithout\s+(?:telling|informing|notifying|alerting|warning)\s+(?:the\s+)?users?\b(?!['’]s)/gi,
+  /\b(?:the\s+)?users?\s+(?:must|should|need|will|does|may|shall|is\s+not\s+to|are\s+not\s+to)\s*(?:not|n['’]t)?\s+(?:ever\s+)?(?:know|notice|see|be\s+told|be\s+informed|find\s+out|learn|be\s+aware|suspect)\b/gi,
+  /\b(?:hide|conceal|keep)\s+(?:this|it|these|that|them)\s+(?:\w+\s+){0,2}?(?:secret\s+)?from\s+(?:the\s+)?users?\b/gi,
+];
+/** "the user must know" is fine: only the negated form hides. */
+const NEGATED = /\b(?:not|n['’]t|never)\b/i;
+
+const CHAT_TEMPLATE = /\[\/?INST\]|<<\/?SYS>>|<\|(?:im_start|im_end|system|assistant|user|endoftext|eot_id|start_header_id|end_header_id)\|>/g;
+const ROLE_LINE = /(?:^|\n)[ \t]{0,8}(?:#{1,3}[ \t]{0,4})?(?:system|assistant)[ \t]{0,4}:[ \t]{0,8}[^\n]{0,200}/gi;
+const TRANSCRIPT_TURN = /\n\n(?:Human|Assistant):/g;
+const ROLE_ORDER = /\b(?:you|ignore|must|always|never|do\s+not|don['’]t)\b/i;
+
+export function findInstructions(text: string): PoisonSpan[] {
+  const spans: PoisonSpan[] = [];
+  const add = (code: string, start: number, end: number) => spans.push(span(text, 'SEC-POISON-INSTRUCTIONS', code, start, end));
+  for (const m of text.matchAll(SHOUTED_TAG)) add('hidden-tag', m.index, m.index + m[0].length);
+  const closings = [...text.matchAll(CLOSING_TAG)].map((m) => ({ at: m.index, end: m.index + m[0].length, name: m[1]!.toLowerCase() }));
+  let openings = 0;
+  for (const m of text.matchAll(OPENING_TAG)) {
+    if (++openings > MAX_TAGS) break;
+    // Lower case, it is a tag only when closed (`<system>` alone is a placeholder in usage text).
+    const closing = closings.find((c) => c.at > m.index && c.name === m[1]!.toLowerCase());
+    if (closing) add('hidden-tag', m.index, closing.end);
+  }
+  for (const comment of htmlComments(text)) if (ADDRESSES_MODEL.test(text.slice(comment.start, comment.end))) add('html-comment', comment.start, comment.end);
+  for (const m of text.matchAll(OVERRIDE)) add('ignore-previous', m.index, m.index + m[0].length);
+  for (const pattern of CONCEAL) {
+    for (const m of text.matchAll(pattern)) if (pattern !== CONCEAL[2] || NEGATED.test(m[0])) add('conceal-from-user', m.index, m.index + m[0].length);
+  }
+  for (const m of text.matchAll(CHAT_TEMPLATE)) add('role-marker', m.index, m.index + m[0].length);
+  for (const m of text.matchAll(TRANSCRIPT_TURN)) add('role-marker', m.index + 2, m.index + m[0].length);
+  for (const m of text.matchAll(ROLE_LINE)) {
+    const start = m.index + (m[0].startsWith('\n') ? 1 : 0);
+    if (ROLE_ORDER.test(m[0])) add('role-marker', start, m.index + m[0].length);
+  }
+  return spans;
+}
+
+/** `<!-- … -->` spans (an unclosed one runs to the end: Markdown hides all of it), found in linear time. */
+function htmlComments(text: string): { start: number; end: number }[] {
+  const comments = [];
+  for (let at = text.indexOf('<!--'); at !== -1; ) {
+    const close = text.indexOf('-->', at + 4);
+    const end = close === -1 ? text.length : close + 3;
+    comments.push({ start: at, end });
+    if (close === -1) break;
+    at = text.indexOf('<!--', end);
+  }
+  return comments;
+}
+
+// ---------------------------------------------------------------- exfiltration
+
+/** Files whose only use to a model is to leak them: keys and credential stores. Reading one is enough. */
+const KEY_FILE =
+  /(?:~|\$HOME|%USERPROFILE%)?[\\/]?\.ssh[\\/](?:id_\w{2,10}|authorized_keys|known_hosts)?|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws[\\/]credentials|\.git-credentials|\.netrc\b|\/etc\/shadow\b|\bwallet\.dat\b|\.gnupg\b|\bprivate[\s_-]keys?\b/gi;
+/** Files that hold secrets among other things (configuration): reported only with a verb that moves them out. */
+const CONFIG_FILE =
+  /(?:^|[\s'"`(\\/])\.env(?:\.[\w-]{1,20})?\b|\bmcp\.json\b|\bclaude_desktop_config\.json\b|\.npmrc\b|\.pypirc\b|\.pgpass\b|\.docker[\\/]config\.json\b|\/etc\/passwd\b|\bcookies\.sqlite\b|\bLogin\s+Data\b/gi;
+const READS =
+  /\b(?:read|cat|open|load|contents?|include|attach|append|embed|send|upload|post|forward|pass|copy|paste|provide|share|leak|exfiltrate|transmit|extract)\b/i;
+const MOVES_OUT =
+  /\b(?:include|attach|append|embed|send|upload|post|forward|pass|copy|paste|provide|share|leak|exfiltrate|transmit)\b|\bas\s+(?:a|an|the)\s+(?:parameter|argument|field|sidenote|note)\b/i;
+
+const SEND_TO_URL =
+  /\b(?:send|post|upload|forward|transmit|exfiltrate|leak|report|submit|deliver|beacon)\w{0,3}\b[^\n]{0,80}?\bto\s+(?:[\w.'"`-]{1,30}\s+){0,3}?(?:https?|wss?|ftp):\/\/[^\s)'"`>]{1,200}/gi;
+/** What makes "send … to https://…" a leak rather than an HTTP tool's job: the thing sent. */
+const SENT_DATA =
+  /\b(?:data|contents?|conversation|history|messages?|keys?|tokens?|credentials?|secrets?|passwords?|files?|results?|outputs?|everything|it|this|them|information|info|details|logs?|cookies?|env\w*|responses?|arguments?|parameters?)\b/i;
+/** A Markdown image whose URL has a placeholder for data to fill in: rendering it sends the data. */
+const MARKDOWN_IMAGE = /!\[[^\]\n]{0,100}\]\(\s{0,4}(https?:\/\/[^)\s]{1,500})/gi;
+const TEMPLATED_QUERY = /[?&][\w.-]{1,50}=(?:\{|\$|%7B|\[|<)/i;
+
+const CONVERSATION_DATA =
+  /\b(?:include|attach|append|embed|pass|send|forward|copy|paste|upload|share|provide|leak|output|dump|reveal|print|repeat|exfiltrate|transmit)\w{0,3}\b[^.\n]{0,50}?\b(?:(?:conversation|chat)\s+(?:history|log|transcript|so\s+far)|(?:entire|full|whole|complete)\s+(?:conversation|chat)|system\s+prompt|(?:all|every)\s+(?:the\s+)?(?:previous|prior|earlier|past|other)\s+(?:user\s+)?messages)\b/gi;
+const CREDENTIALS =
+  /\b(?:include|attach|append|embed|send|forward|copy|paste|upload|share|leak|exfiltrate|transmit|collect|gather|harvest)\w{0,3}\b[^.\n]{0,40}?\b(?:all|any|every|your|their|the\s+user['’]s|user['’]s)\s+(?:\w+\s+){0,2}?(?:api[\s_-]?keys?|keys|credentials|passwords?|secrets|tokens|private\s+keys?|environment\s+variables|env\s+vars|cookies|session\s+ids)\b/gi;
+
+export function findExfiltration(text: string): PoisonSpan[] {
+  const spans: PoisonSpan[] = [];
+  const add = (code: string, start: number, end: number) => spans.push(span(text, 'SEC-POISON-EXFILTRATION', code, start, end));
+  const sentenceAround = (start: number, end: number) => sentenceOf(text, start, end, 160);
+  for (const m of text.matchAll(KEY_FILE)) if (READS.test(sentenceAround(m.index, m.index + m[0].length))) add('secret-file', m.index, m.index + m[0].length);
+  for (const m of text.matchAll(CONFIG_FILE)) {
+    const start = m.index + (/^[\s'"`(\\/]/.test(m[0]) && m[0][1] === '.' ? 1 : 0);
+    if (MOVES_OUT.test(sentenceAround(start, m.index + m[0].length))) add('secret-file', start, m.index + m[0].length);
+  }
+  for (const m of text.matchAll(SEND_TO_URL)) if (SENT_DATA.test(m[0].slice(0, m[0].search(/\bto\s/i)))) add('send-to-url', m.index, m.index + m[0].length);
+  for (const m of text.matchAll(MARKDOWN_IMAGE)) if (TEMPLATED_QUERY.test(m[1]!)) add('markdown-image-exfil', m.index, m.index + m[0].length);
+  for (const m of text.matchAll(CONVERSATION_DATA)) add('conversation-data', m.index, m.index + m[0].length);
+  for (const m of text.matchAll(CREDENTIALS)) add('credentials', m.index, m.index + m[0].length);
+  return spans;
+}
+
+/** The sentence (or line) around a span, at most `reach` characters either side. */
+function sentenceOf(text: string, start: number, end: number, reach: number): string {
+  const before = text.slice(Math.max(0, start - reach), start);
+  const after = text.slice(end, end + reach);
+  const from = Math.max(before.lastIndexOf('\n'), before.search(/[.!?]\s[^.!?]*$/));
+  const to = after.search(/[.!?](?:\s|$)|\n/);
+  return `${from === -1 ? before : before.slice(from + 1)}${text.slice(start, end)}${to === -1 ? after : after.slice(0, to)}`;
+}
+
+// ---------------------------------------------------------------- shadowing
+
+/** A change the text orders for another tool's calls. */
+const ORDER = /\b(?:always|must|also|additionally|make\s+sure|ensure|instead|bcc|cc|redirect|change|replace|override|set|add|include|send|forward|copy)\b/i;
+const TRIGGER_START = /\b(?:when(?:ever)?|every\s+time|each\s+time|any\s*time|if|once)\b/gi;
+const TRIGGER_VERB = /^[^.\n]{0,30}?\b(?:is|are|gets?|has\s+been|was)\s+(?:being\s+)?(?:used|called|invoked|run|executed|requested|available|present)\b/i;
+const MUST_DO =
+  /^\s{1,4}(?:tool\s+)?(?:must|should|shall|has\s+to|needs\s+to|is\s+required\s+to|will\s+always|always)\s+(?:now\s+|also\s+|only\s+|first\s+)?(?:always\s+)?(?:send|forward|bcc|cc|include|append|redirect|route|post|copy|be\s+sent|be\s+redirected|be\s+forwarded|ignore|skip)\b/i;
+const SIDE_EFFECT = /\b(?:side[\s-]?effects?|effect|impact|influence)\s+(?:on|upon)\s+(?:the\s+)?(?:also[\s-]+present\s+|other\s+)?$/i;
+const NO_EFFECT = /\b(?:no|without|any|nor)\s+(?:\w+\s+)?$/i;
+const INSTEAD_OF = /\binstead\s+of\s+(?:using|calling)\s+(?:the\s+)?$/i;
+/** "the send_email tool", "tool X": a tool the text names, listed here or not (cross-server shadowing). */
+const GENERIC_TOOL = /\b(?:the\s+)?[`'"]?([A-Za-z][\w.-]{1,63})[`'"]?\s+tool\b|\btool\s+[`'"]([A-Za-z][\w.-]{1,63})[`'"]/g;
+
+export function findShadowing(text: string, otherTools: readonly string[]): PoisonSpan[] {
+  const spans: PoisonSpan[] = [];
+  const add = (code: string, start: number, end: number) => spans.push(span(text, 'SEC-POISON-SHADOWING', code, start, end));
+  for (const mention of toolMentions(text, otherTools)) {
+    const sentenceStart = lastSentenceStart(text, mention.start);
+    const before = text.slice(Math.max(sentenceStart, mention.start - 60), mention.start);
+    const after = text.slice(mention.end, mention.end + 200);
+    const sentenceEnd = mention.end + endOfSentence(after);
+    // "When send_email is used, always bcc …"
+    const trigger = [...text.slice(Math.max(sentenceStart, mention.start - 50), mention.start).matchAll(TRIGGER_START)].length > 0;
+    if (trigger && TRIGGER_VERB.test(after) && ORDER.test(text.slice(mention.end, sentenceEnd).replace(TRIGGER_VERB, ''))) {
+      add('tool-trigger', Math.max(sentenceStart, mention.start - 50), sentenceEnd);
+      continue;
+    }
+    // "send_email must send every email to …"
+    const must = MUST_DO.exec(after);
+    if (must) {
+      add('orders-other-tool', mention.start, mention.end + must[0].length);
+      continue;
+    }
+    if (SIDE_EFFECT.test(before) && !NO_EFFECT.test(before.replace(SIDE_EFFECT, ''))) {
+      add('side-effect', mention.start - (before.length - before.search(SIDE_EFFECT)), mention.end);
+      continue;
+    }
+    if (INSTEAD_OF.test(before) && /\b(?:always|must)\b/i.test(text.slice(sentenceStart, sentenceEnd))) {
+      add('instead-of-tool', sentenceStart, sentenceEnd);
+    }
+  }
+  return spans;
+}
+
+interface Mention {
+  start: number;
+  end: number;
+}
+
+/** Where the text names another tool: a listed name (a bare common word only when quoted), or "the X tool". */
+function toolMentions(text: string, otherTools: readonly string[]): Mention[] {
+  const mentions: Mention[] = [];
+  for (const name of new Set(otherTools)) {
+    if (name.length < 3 || name.length > 128) continue;
+    const distinctive = /[_.\-]|[a-z][A-Z]|\d/.test(name);
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const pattern = distinctive ? new RegExp(`(?<![\\w.-])${escaped}(?![\\w-])`, 'g') : new RegExp(`[\`'"]${escaped}[\`'"]`, 'g');
+    for (const m of text.matchAll(pattern)) mentions.push({ start: m.index, end: m.index + m[0].length });
+  }
+  for (const m of text.matchAll(GENERIC_TOOL)) {
+    if (/^(?:this|that|the|a|an|any|each|every|same|other|which|one|MCP)$/i.test(m[1] ?? m[2] ?? '')) continue;
+    mentions.push({ start: m.index, end: m.index + m[0].length });
+  }
+  // Bounded: each mention costs a few small windows; a hostile text may name a tool thousands of times.
+  return mentions.sort((a, b) => a.start - b.start).slice(0, MAX_MENTIONS);
+}
+
+const MAX_MENTIONS = 500;
+
+/** Where the sentence holding `at` starts (after ". ", "! ", "? " or a line break), at most 200 characters back. */
+function lastSentenceStart(text: string, at: number): number {
+  const limit = Math.max(0, at - 200);
+  for (let i = at - 1; i >= limit; i--) {
+    if (text[i] === '\n') return i + 1;
+    if (/[.!?]/.test(text[i]!) && /\s/.test(text[i + 1] ?? '')) return i + 1;
+  }
+  return limit;
+}
+
+function endOfSentence(after: string): number {
+  const end = after.search(/[.!?](?:\s|$)|\n/);
+  return end === -1 ? after.length : end + 1;
+}
+
+// ---------------------------------------------------------------- encoded payloads
+
+const BASE64_RUN = /[A-Za-z0-9+/_-]{32,}={0,2}/g;
+/** Single character classes, matched greedily: linear whatever the text. */
+const HEX_RUN = /(?:\\x[0-9a-fA-F]{2}){16,}|[0-9a-fA-F]{32,}/g;
+
+/** Long base64 or hex runs that decode to readable text (SEC-POISON-ENCODED), or, with `instructions`, to an injection. */
+export function findEncoded(text: string, mode: 'readable' | 'instructions', otherTools: readonly string[] = []): PoisonSpan[] {
+  const spans: PoisonSpan[] = [];
+  const runs = [
+    ...[...text.matchAll(BASE64_RUN)].map((m) => ({ m, code: 'base64-payload', decoded: decodeBase64(m[0]) })),
+    ...[...text.matchAll(HEX_RUN)].map((m) => ({ m, code: 'hex-payload', decoded: decodeHex(m[0]) })),
+  ];
+  for (const { m, code, decoded } of runs) {
+    if (decoded === undefined || !isReadable(decoded)) continue;
+    const injection = findInWords(decoded, otherTools).length > 0;
+    if (mode === 'instructions' && !injection) continue;
+    spans.push({
+      rule: 'SEC-POISON-ENCODED',
+      code,
+      start: m.index,
+      end: m.index + m[0].length,
+      quote: `${displayQuote(m[0], 60)} (decodes to ${injection ? 'instructions' : 'text'}: "${displayQuote(decoded, 120)}")`,
+    });
+  }
+  return spans;
+}
+
+function decodeBase64(run: string): string | undefined {
+  if (run.length % 4 === 1) return undefined;
+  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.from(run, 'base64'));
+}
+
+function decodeHex(run: string): string | undefined {
+  const digits = run.replace(/\\x/g, '').slice(0, run.length - (run.length % 2));
+  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.from(digits, 'hex'));
+}
+
+/** Decoded bytes that read as words: mostly printable, several words of letters. */
+function isReadable(decoded: string): boolean {
+  if (decoded.length < 20) return false;
+  const printable = decoded.match(/[\x20-\x7e\n\t\r]|[^\x00-\x7f\ufffd]/gu)?.length ?? 0;
+  if (printable / [...decoded].length < 0.95) return false;
+  return (decoded.match(/[A-Za-z]{2,}(?=[\s,.;:!?]|$)/g)?.length ?? 0) >= 4 && /\s/.test(decoded);
+}
+
+// ---------------------------------------------------------------- shared
+
+/** Injections spelled in tag characters: what they say is scanned like any text. */
+function hiddenTagText(text: string, invisible: PoisonSpan[], otherTools: readonly string[]): PoisonSpan[] {
+  const spans: PoisonSpan[] = [];
+  for (const tags of invisible.filter((s) => s.code === 'tag-characters')) {
+    const said = decodeTags(text.slice(tags.start, tags.end));
+    for (const found of findInWords(said, otherTools))
+      spans.push({ ...found, start: tags.start, end: tags.end, quote: `${found.quote} (in invisible tag characters)` });
+  }
+  return spans;
+}
+
+function span(text: string, rule: PoisonRule, code: string, start: number, end: number): PoisonSpan {
+  return { rule, code, start, end, quote: displayQuote(text.slice(start, end)) };
+}
+
+/** One span per code and place: overlapping spans of one code are merged into the first. */
+function dedupe(spans: PoisonSpan[]): PoisonSpan[] {
+  const kept: PoisonSpan[] = [];
+  for (const candidate of spans.sort((a, b) => a.start - b.start || b.end - a.end)) {
+    if (!kept.some((k) => k.code === candidate.code && candidate.start < k.end && k.start < candidate.end)) kept.push(candidate);
+  }
+  return kept;
+}
