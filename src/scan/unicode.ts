@@ -16,13 +16,13 @@ const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
 /** U+E0000–E007F: invisible copies of ASCII, readable by a model. */
 const TAG_CHARACTERS = /[\u{e0000}-\u{e007f}]+/gu;
 /** Other invisible characters: format characters, Hangul fillers, runs of variation selectors (which can smuggle bytes). */
-const OTHER_INVISIBLE = /[\p{Cf}\u115f\u1160\u3164\uffa0\u034f]+|[\ufe00-\ufe0f\u{e0100}-\u{e01ef}]{2,}/gu;
+const OTHER_INVISIBLE = /(?:[\p{Cf}\u115f\u1160\u3164\uffa0]|\u034f)+|(?:[\ufe00-\ufe0f]|[\u{e0100}-\u{e01ef}]){2,}/gu;
 /** Runs the passes above judge (with their exceptions: emoji, flags, right-to-left text). */
 const HANDLED_ABOVE = /^[\u200b-\u200f\u202a-\u202e\u2060-\u2069\u180e\ufeff\u061c\u{e0000}-\u{e007f}]+$/u;
 /** ESC: terminal escape sequences can erase or recolour text on a terminal. */
 const TERMINAL_ESCAPE = /\u001b(?:\[[0-9;?]{0,32}[ -/]{0,4}[@-~]|\][^\u0007\u001b]{0,256}(?:\u0007|\u001b\\)?|.)?/gu;
 /** Invisible in the output of oneLine too: escaped for display. */
-const SHOWN_ESCAPED = /[\p{Cf}\u115f\u1160\u3164\uffa0\u034f\ufe00-\ufe0f\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/gu;
+const SHOWN_ESCAPED = /[\p{Cf}\u115f\u1160\u3164\uffa0\u{e0000}-\u{e007f}]|\u034f|[\ufe00-\ufe0f]|[\u{e0100}-\u{e01ef}]/gu;
 
 const EMOJI = /\p{Extended_Pictographic}/u;
 const LETTER = /\p{L}/u;

@@ -5,5 +5,7 @@
  * for the rule, by that requirement.
  */
 import type { CheckDefinition } from '../../types.js';
+import responsePoisoning from './response-poisoning.js';
+import toolPoisoning from './tool-poisoning.js';
 
-export const checks: CheckDefinition[] = [];
+export const checks: CheckDefinition[] = [toolPoisoning, responsePoisoning];

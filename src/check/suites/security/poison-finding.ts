@@ -1,0 +1,27 @@
+/** A poisoning span as a finding of the security suite: graded by its rule, quoted, located. */
+import { POISON_TRICKS, type PoisonSpan } from '../../../scan/poison-span.js';
+import { violation } from '../../define.js';
+import type { Evidence, Finding, FindingLocation } from '../../types.js';
+
+/** Findings per check: enough to show a poisoned server, bounded whatever it serves. */
+export const MAX_POISON_FINDINGS = 100;
+
+/**
+ * `where` names the text ("tool \"add_note\" /description"); the message gives the trick, the
+ * offsets and the quoted span. `requirement` defaults to the span's own rule.
+ */
+export function poisonFinding(span: PoisonSpan, where: string, location: FindingLocation, evidence?: Evidence[], requirement: string = span.rule): Finding {
+  const trick = POISON_TRICKS[span.code] ?? span.code;
+  return {
+    ...violation(span.code, `${where}, characters ${span.start}-${span.end}: ${trick}: "${span.quote}"`, evidence, location),
+    requirement,
+  };
+}
+
+/** The findings kept, with a last note when some were left out. */
+export function boundFindings(findings: Finding[]): Finding[] {
+  if (findings.length <= MAX_POISON_FINDINGS) return findings;
+  const kept = findings.slice(0, MAX_POISON_FINDINGS);
+  kept.push({ status: 'info', code: 'more-findings', message: `${findings.length - MAX_POISON_FINDINGS} more poisoning findings were left out` });
+  return kept;
+}
