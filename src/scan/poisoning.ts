@@ -245,7 +245,7 @@ function toolMentions(text: string, otherTools: readonly string[]): Mention[] {
   const mentions: Mention[] = [];
   for (const name of new Set(otherTools)) {
     if (name.length < 3 || name.length > 128) continue;
-    const distinctive = /[_.\-]|[a-z][A-Z]|\d/.test(name);
+    const distinctive = /[_.-]|[a-z][A-Z]|\d/.test(name);
     const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const pattern = distinctive ? new RegExp(`(?<![\\w.-])${escaped}(?![\\w-])`, 'g') : new RegExp(`[\`'"]${escaped}[\`'"]`, 'g');
     for (const m of text.matchAll(pattern)) mentions.push({ start: m.index, end: m.index + m[0].length });
