@@ -45,10 +45,11 @@ export interface ScanOptions {
 /** Every poisoning span of `text`, in order. */
 export function findPoisoning(text: string, options: ScanOptions): PoisonSpan[] {
   const scanned = text.length > MAX_SCANNED ? text.slice(0, MAX_SCANNED) : text;
-  const spans = findInvisible(scanned);
+  const document = options.kind === 'text';
+  const spans = findInvisible(scanned, document);
   if (options.kind === 'name') return [...spans, ...findConfusable(scanned)];
+  spans.push(...findInWords(scanned, options.otherTools ?? [], document));
   // Tag characters spell ASCII a model reads: scan what they say too.
-  spans.push(...findInWords(scanned, options.otherTools ?? []));
   spans.push(...hiddenTagText(scanned, spans, options.otherTools ?? []));
   spans.push(...findEncoded(scanned, options.encoded ?? 'readable', options.otherTools ?? []));
   if (options.kind === 'description' && text.length > OVERLONG_CHARS) {
@@ -63,24 +64,33 @@ export function findPoisoning(text: string, options: ScanOptions): PoisonSpan[] 
   return dedupe(spans);
 }
 
-/** The detectors that read words: instructions, exfiltration, shadowing. */
-function findInWords(text: string, otherTools: readonly string[]): PoisonSpan[] {
-  return [...findInstructions(text), ...findExfiltration(text), ...findShadowing(text, otherTools)];
+/** The detectors that read words: instructions, exfiltration, shadowing (`document`: see findInstructions). */
+function findInWords(text: string, otherTools: readonly string[], document = false): PoisonSpan[] {
+  return [...findInstructions(text, document), ...findExfiltration(text, document), ...findShadowing(text, otherTools)];
 }
 
 // ---------------------------------------------------------------- instructions aimed at the model
 
-/** Tags that frame text as orders for the model. Capitalised (`<IMPORTANT>`) they are never a placeholder like `<name>`. */
-const TAG_NAMES =
-  'important|system|system[_-]?prompt|instructions?|hidden|secret|admin|critical|override|sys|assistant|ai[_-]?instructions?|note[_-]?to[_-]?(?:ai|model|assistant)';
-const SHOUTED_TAG = new RegExp(`<\\s*/?\\s*(?:${TAG_NAMES.toUpperCase()})\\s*>`, 'g');
+/**
+ * Tags that frame text as orders for the model. These names are never placeholders, so
+ * capitalised (`<IMPORTANT>`) they count alone; the others (`<system>`, `<SECRET>`, which usage
+ * text does use as placeholders) count only as a pair around text.
+ */
+const ORDER_TAGS = 'important|critical|instructions?|system[_-]?prompt|ai[_-]?instructions?|note[_-]?to[_-]?(?:ai|model|assistant)';
+const TAG_NAMES = `${ORDER_TAGS}|system|hidden|secret|admin|override|assistant`;
+const SHOUTED_TAG = new RegExp(`<\\s*/?\\s*(?:${ORDER_TAGS.toUpperCase()})\\s*>`, 'g');
 const OPENING_TAG = new RegExp(`<\\s*(${TAG_NAMES})\\s*>`, 'gi');
+const CLOSING_TAG = new RegExp(`<\\s*/\\s*(${TAG_NAMES})\\s*>`, 'gi');
 /** Enough for any honest text; bounds the pairing work on a hostile one. */
 const MAX_TAGS = 200;
-const CLOSING_TAG = new RegExp(`<\\s*/\\s*(${TAG_NAMES})\\s*>`, 'gi');
 
-/** Words that address a model or give it orders: what makes a hidden comment an injection. */
+/** Words that address a model or give it orders: what makes a comment hidden in metadata an injection. */
 const ADDRESSES_MODEL = /\b(?:you|your|assistant|ai|model|llm|agent|must|always|never|ignore|instead|do\s+not|don['’]t|important|system|instructions?)\b/i;
+/**
+ * In documents and results, comments that say "you" are everywhere (issue templates, READMEs):
+ * there, only one that speaks to an AI and gives it an order counts.
+ */
+const ORDERS_MODEL = /\b(?:assistant|ai|model|llm|agent|chatbot)\b[^.\n]{0,40}?\b(?:must|should|always|never|ignore|do\s+not|don['’]t|you\s+(?:are|will))\b/i;
 
 const OVERRIDE =
   /\b(?:ignore|disregard|forget|override|bypass)\s+(?:(?:all|any|every|the|your|my|of|these|those)\s+){0,3}(?:previous|prior|above|earlier|preceding|former|original|existing|system|safety|other)\s+(?:instructions?|prompts?|rules|directions?|directives?|guidelines|messages|context|guardrails|polic(?:y|ies))\b/gi;
@@ -94,30 +104,40 @@ const CONCEAL = [
 /** "the user must know" is fine: only the negated form hides. */
 const NEGATED = /\b(?:not|n['’]t|never)\b/i;
 
-const CHAT_TEMPLATE = /\[\/?INST\]|<<\/?SYS>>|<\|(?:im_start|im_end|system|assistant|user|endoftext|eot_id|start_header_id|end_header_id)\|>/g;
+/** A pair of chat-template markers is one span (bounded lazily). */
+const TEMPLATE_PAIR = /\[INST\][\s\S]{0,500}?\[\/INST\]|<<SYS>>[\s\S]{0,500}?<<\/SYS>>|<\|im_start\|>[\s\S]{0,500}?<\|im_end\|>/g;
+const TEMPLATE_TOKEN = /\[\/?INST\]|<<\/?SYS>>|<\|(?:im_start|im_end|system|assistant|user|endoftext|eot_id|start_header_id|end_header_id)\|>/g;
 const ROLE_LINE = /(?:^|\n)[ \t]{0,8}(?:#{1,3}[ \t]{0,4})?(?:system|assistant)[ \t]{0,4}:[ \t]{0,8}[^\n]{0,200}/gi;
 const TRANSCRIPT_TURN = /\n\n(?:Human|Assistant):/g;
 const ROLE_ORDER = /\b(?:you|ignore|must|always|never|do\s+not|don['’]t)\b/i;
 
-export function findInstructions(text: string): PoisonSpan[] {
+/**
+ * Instructions aimed at the model (SEC-POISON-INSTRUCTIONS). `document`: the text is a document
+ * or a result (a README, a web page, a prompt template file) where chat-template tokens and
+ * comments saying "you" are ordinary: there they count only when they give the model an order.
+ */
+export function findInstructions(text: string, document = false): PoisonSpan[] {
   const spans: PoisonSpan[] = [];
   const add = (code: string, start: number, end: number) => spans.push(span(text, 'SEC-POISON-INSTRUCTIONS', code, start, end));
   for (const m of text.matchAll(SHOUTED_TAG)) add('hidden-tag', m.index, m.index + m[0].length);
-  const closings = [...text.matchAll(CLOSING_TAG)].map((m) => ({ at: m.index, end: m.index + m[0].length, name: m[1]!.toLowerCase() }));
+  const closings = [...text.matchAll(CLOSING_TAG)].slice(0, MAX_TAGS).map((m) => ({ at: m.index, end: m.index + m[0].length, name: m[1]!.toLowerCase() }));
   let openings = 0;
   for (const m of text.matchAll(OPENING_TAG)) {
     if (++openings > MAX_TAGS) break;
-    // Lower case, it is a tag only when closed (`<system>` alone is a placeholder in usage text).
     const closing = closings.find((c) => c.at > m.index && c.name === m[1]!.toLowerCase());
     if (closing) add('hidden-tag', m.index, closing.end);
   }
-  for (const comment of htmlComments(text)) if (ADDRESSES_MODEL.test(text.slice(comment.start, comment.end))) add('html-comment', comment.start, comment.end);
+  const hiding = document ? ORDERS_MODEL : ADDRESSES_MODEL;
+  for (const comment of htmlComments(text)) if (hiding.test(text.slice(comment.start, comment.end))) add('html-comment', comment.start, comment.end);
   for (const m of text.matchAll(OVERRIDE)) add('ignore-previous', m.index, m.index + m[0].length);
   for (const pattern of CONCEAL) {
     for (const m of text.matchAll(pattern)) if (pattern !== CONCEAL[2] || NEGATED.test(m[0])) add('conceal-from-user', m.index, m.index + m[0].length);
   }
-  for (const m of text.matchAll(CHAT_TEMPLATE)) add('role-marker', m.index, m.index + m[0].length);
-  for (const m of text.matchAll(TRANSCRIPT_TURN)) add('role-marker', m.index + 2, m.index + m[0].length);
+  for (const m of text.matchAll(TEMPLATE_PAIR)) if (!document || ROLE_ORDER.test(m[0])) add('role-marker', m.index, m.index + m[0].length);
+  if (!document) {
+    for (const m of text.matchAll(TEMPLATE_TOKEN)) add('role-marker', m.index, m.index + m[0].length);
+    for (const m of text.matchAll(TRANSCRIPT_TURN)) add('role-marker', m.index + 2, m.index + m[0].length);
+  }
   for (const m of text.matchAll(ROLE_LINE)) {
     const start = m.index + (m[0].startsWith('\n') ? 1 : 0);
     if (ROLE_ORDER.test(m[0])) add('role-marker', start, m.index + m[0].length);
@@ -140,22 +160,29 @@ function htmlComments(text: string): { start: number; end: number }[] {
 
 // ---------------------------------------------------------------- exfiltration
 
-/** Files whose only use to a model is to leak them: keys and credential stores. Reading one is enough. */
+/** Files whose only use to a model is to leak them: private keys and credential stores (public keys are not). */
 const KEY_FILE =
-  /(?:~|\$HOME|%USERPROFILE%)?[\\/]?\.ssh[\\/](?:id_\w{2,10}|authorized_keys|known_hosts)?|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws[\\/]credentials|\.git-credentials|\.netrc\b|\/etc\/shadow\b|\bwallet\.dat\b|\.gnupg\b|\bprivate[\s_-]keys?\b/gi;
+  /(?:(?:~|\$HOME|%USERPROFILE%)[\\/])?\.ssh[\\/]id_\w{2,10}\b(?!\.pub)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub)|\.aws[\\/]credentials\b|\.git-credentials\b|\.netrc\b|\/etc\/shadow\b|\bwallet\.dat\b|\.gnupg\b/gi;
 /** Files that hold secrets among other things (configuration): reported only with a verb that moves them out. */
 const CONFIG_FILE =
-  /(?:^|[\s'"`(\\/])\.env(?:\.[\w-]{1,20})?\b|\bmcp\.json\b|\bclaude_desktop_config\.json\b|\.npmrc\b|\.pypirc\b|\.pgpass\b|\.docker[\\/]config\.json\b|\/etc\/passwd\b|\bcookies\.sqlite\b|\bLogin\s+Data\b/gi;
+  /(?:^|[\s'"`(\\/])\.env(?:\.[\w-]{1,20})?\b|\bmcp\.json\b|\bclaude_desktop_config\.json\b|\.npmrc\b|\.pypirc\b|\.pgpass\b|\.docker[\\/]config\.json\b|\/etc\/passwd\b|\bcookies\.sqlite\b/gi;
+/** In metadata, reading a key file is already the request. */
 const READS =
   /\b(?:read|cat|open|load|contents?|include|attach|append|embed|send|upload|post|forward|pass|copy|paste|provide|share|leak|exfiltrate|transmit|extract)\b/i;
 const MOVES_OUT =
-  /\b(?:include|attach|append|embed|send|upload|post|forward|pass|copy|paste|provide|share|leak|exfiltrate|transmit)\b|\bas\s+(?:a|an|the)\s+(?:parameter|argument|field|sidenote|note)\b/i;
+  /\b(?:include|attach|append|embed|send|upload|post|forward|pass|paste|provide|share|leak|exfiltrate|transmit)\b|\bas\s+(?:a|an|the)\s+(?:parameter|argument|field|sidenote|note)\b/i;
+/** Documents say "cat ~/.ssh/id_rsa" and "copy your .env": there, only passing it to a call or a place away counts. */
+const PASSES_ON =
+  /\b(?:pass|send|upload|forward|leak|exfiltrate|transmit)\b[^.\n]{0,80}\b(?:as|in|into|to)\b|\bas\s+(?:a|an|the)\s+(?:parameter|argument|field|sidenote|note)\b/i;
 
 const SEND_TO_URL =
   /\b(?:send|post|upload|forward|transmit|exfiltrate|leak|report|submit|deliver|beacon)\w{0,3}\b[^\n]{0,80}?\bto\s+(?:[\w.'"`-]{1,30}\s+){0,3}?(?:https?|wss?|ftp):\/\/[^\s)'"`>]{1,200}/gi;
-/** What makes "send … to https://…" a leak rather than an HTTP tool's job: the thing sent. */
+/** What makes "send … to https://…" a leak rather than an upload tool's job: the thing sent is the user's. */
 const SENT_DATA =
-  /\b(?:data|contents?|conversation|history|messages?|keys?|tokens?|credentials?|secrets?|passwords?|files?|results?|outputs?|everything|it|this|them|information|info|details|logs?|cookies?|env\w*|responses?|arguments?|parameters?)\b/i;
+  /\b(?:contents?|results?|outputs?|responses?|everything|notes?|conversation|chat|history|messages|keys?|tokens?|credentials?|secrets?|passwords?|cookies?|env\w*)\b/i;
+/** In documents, OAuth docs "post the refresh token to https://…": only the conversation, or everything, sent away counts. */
+const SENT_SECRETS =
+  /\b(?:conversation|chat\s+history|(?:the\s+)?user['’]s|everything|all\s+(?:the\s+|of\s+the\s+|your\s+)?(?:data|files|notes|messages|keys|secrets|tokens|credentials|passwords))\b/i;
 /** A Markdown image whose URL has a placeholder for data to fill in: rendering it sends the data. */
 const MARKDOWN_IMAGE = /!\[[^\]\n]{0,100}\]\(\s{0,4}(https?:\/\/[^)\s]{1,500})/gi;
 const TEMPLATED_QUERY = /[?&][\w.-]{1,50}=(?:\{|\$|%7B|\[|<)/i;
@@ -165,17 +192,26 @@ const CONVERSATION_DATA =
 const CREDENTIALS =
   /\b(?:include|attach|append|embed|send|forward|copy|paste|upload|share|leak|exfiltrate|transmit|collect|gather|harvest)\w{0,3}\b[^.\n]{0,40}?\b(?:all|any|every|your|their|the\s+user['’]s|user['’]s)\s+(?:\w+\s+){0,2}?(?:api[\s_-]?keys?|keys|credentials|passwords?|secrets|tokens|private\s+keys?|environment\s+variables|env\s+vars|cookies|session\s+ids)\b/gi;
 
-export function findExfiltration(text: string): PoisonSpan[] {
+/**
+ * Requests to read or send files, keys, credentials or conversation data (SEC-POISON-EXFILTRATION).
+ * `document`: API docs say "include the conversation history in each request" and tutorials
+ * "cat ~/.ssh/id_rsa"; there only a key file passed on, a send of secrets to a URL, or a data
+ * image counts.
+ */
+export function findExfiltration(text: string, document = false): PoisonSpan[] {
   const spans: PoisonSpan[] = [];
   const add = (code: string, start: number, end: number) => spans.push(span(text, 'SEC-POISON-EXFILTRATION', code, start, end));
   const sentenceAround = (start: number, end: number) => sentenceOf(text, start, end, 160);
-  for (const m of text.matchAll(KEY_FILE)) if (READS.test(sentenceAround(m.index, m.index + m[0].length))) add('secret-file', m.index, m.index + m[0].length);
+  for (const m of text.matchAll(KEY_FILE))
+    if ((document ? PASSES_ON : READS).test(sentenceAround(m.index, m.index + m[0].length))) add('secret-file', m.index, m.index + m[0].length);
   for (const m of text.matchAll(CONFIG_FILE)) {
     const start = m.index + (/^[\s'"`(\\/]/.test(m[0]) && m[0][1] === '.' ? 1 : 0);
-    if (MOVES_OUT.test(sentenceAround(start, m.index + m[0].length))) add('secret-file', start, m.index + m[0].length);
+    if ((document ? PASSES_ON : MOVES_OUT).test(sentenceAround(start, m.index + m[0].length))) add('secret-file', start, m.index + m[0].length);
   }
-  for (const m of text.matchAll(SEND_TO_URL)) if (SENT_DATA.test(m[0].slice(0, m[0].search(/\bto\s/i)))) add('send-to-url', m.index, m.index + m[0].length);
+  const sent = document ? SENT_SECRETS : SENT_DATA;
+  for (const m of text.matchAll(SEND_TO_URL)) if (sent.test(m[0].slice(0, m[0].search(/\bto\s/i)))) add('send-to-url', m.index, m.index + m[0].length);
   for (const m of text.matchAll(MARKDOWN_IMAGE)) if (TEMPLATED_QUERY.test(m[1]!)) add('markdown-image-exfil', m.index, m.index + m[0].length);
+  if (document) return spans;
   for (const m of text.matchAll(CONVERSATION_DATA)) add('conversation-data', m.index, m.index + m[0].length);
   for (const m of text.matchAll(CREDENTIALS)) add('credentials', m.index, m.index + m[0].length);
   return spans;
@@ -264,8 +300,11 @@ const MAX_MENTIONS = 500;
 function lastSentenceStart(text: string, at: number): number {
   const limit = Math.max(0, at - 200);
   for (let i = at - 1; i >= limit; i--) {
-    if (text[i] === '\n') return i + 1;
-    if (/[.!?]/.test(text[i]!) && /\s/.test(text[i + 1] ?? '')) return i + 1;
+    if (text[i] === '\n' || (/[.!?]/.test(text[i]!) && /\s/.test(text[i + 1] ?? ''))) {
+      let start = i + 1;
+      while (start < at && /\s/.test(text[start]!)) start++;
+      return start;
+    }
   }
   return limit;
 }

@@ -43,16 +43,28 @@ export function decodeTags(run: string): string {
     .join('');
 }
 
-/** Every invisible or direction-changing run of `text` (SEC-POISON-INVISIBLE). */
-export function findInvisible(text: string): PoisonSpan[] {
+/** In a document, a stray zero-width space or byte order mark is ordinary (web pages are full of them); a run that long carries bits. */
+const HIDDEN_RUN = 3;
+
+/**
+ * Every invisible or direction-changing run of `text` (SEC-POISON-INVISIBLE). `document`: a
+ * document or a result, where single zero-width characters and the bidi controls of right-to-left
+ * writing are ordinary.
+ */
+export function findInvisible(text: string, document = false): PoisonSpan[] {
   const spans: PoisonSpan[] = [];
   const add = (code: string, start: number, end: number) => spans.push(invisibleSpan(text, code, start, end));
-  for (const m of text.matchAll(ZERO_WIDTH)) if (!isWritingJoiner(text, m.index, m[0])) add('zero-width', m.index, m.index + m[0].length);
-  for (const m of text.matchAll(BIDI_CONTROL)) add('bidi-control', m.index, m.index + m[0].length);
-  if (!RIGHT_TO_LEFT.test(text)) for (const m of text.matchAll(BIDI_MARK)) add('bidi-control', m.index, m.index + m[0].length);
+  for (const m of text.matchAll(ZERO_WIDTH)) {
+    if (document && [...m[0]].length < HIDDEN_RUN) continue;
+    if (!isWritingJoiner(text, m.index, m[0])) add('zero-width', m.index, m.index + m[0].length);
+  }
+  const rightToLeft = RIGHT_TO_LEFT.test(text);
+  if (!(document && rightToLeft)) for (const m of text.matchAll(BIDI_CONTROL)) add('bidi-control', m.index, m.index + m[0].length);
+  if (!rightToLeft && !document) for (const m of text.matchAll(BIDI_MARK)) add('bidi-control', m.index, m.index + m[0].length);
   for (const m of text.matchAll(TAG_CHARACTERS)) if (!isFlagSequence(text, m.index)) add('tag-characters', m.index, m.index + m[0].length);
   for (const m of text.matchAll(OTHER_INVISIBLE)) {
-    if (!HANDLED_ABOVE.test(m[0]) && !isSoftHyphen(m[0])) add('invisible-format', m.index, m.index + m[0].length);
+    if (HANDLED_ABOVE.test(m[0]) || isSoftHyphen(m[0]) || (document && [...m[0]].length < HIDDEN_RUN)) continue;
+    add('invisible-format', m.index, m.index + m[0].length);
   }
   for (const m of text.matchAll(TERMINAL_ESCAPE)) add('terminal-escape', m.index, m.index + m[0].length);
   return spans.sort((a, b) => a.start - b.start);
@@ -60,9 +72,12 @@ export function findInvisible(text: string): PoisonSpan[] {
 
 function invisibleSpan(text: string, code: string, start: number, end: number): PoisonSpan {
   // Show a little context either side, so a reader sees where the invisible run sits.
-  const from = Math.max(0, start - 20);
-  const to = Math.min(text.length, end + 20);
-  return { rule: 'SEC-POISON-INVISIBLE', code, start, end, quote: displayQuote(text.slice(from, to)) };
+  const before = displayQuote(text.slice(Math.max(0, start - 20), start), 20);
+  const after = displayQuote(text.slice(end, end + 20), 20);
+  const run = text.slice(start, end);
+  // Tag characters are shown as what they spell, not as a wall of escapes.
+  const shown = code === 'tag-characters' ? `[${[...run].length} tag characters spelling "${displayQuote(decodeTags(run), 120)}"]` : displayQuote(run, 40);
+  return { rule: 'SEC-POISON-INVISIBLE', code, start, end, quote: `${before}${shown}${after}` };
 }
 
 /** ZWJ/ZWNJ inside an emoji sequence or between two letters of a non-Latin script (Persian, Indic scripts). */

@@ -18,8 +18,17 @@ export function poisonFinding(span: PoisonSpan, where: string, location: Finding
   };
 }
 
-/** The findings kept, with a last note when some were left out. */
+/**
+ * The findings kept, with a last note when some were left out. Findings in one listing page or one
+ * answer share its evidence: the frames are shown once, with the first of them.
+ */
 export function boundFindings(findings: Finding[]): Finding[] {
+  const shown = new Set<Evidence[]>();
+  for (const finding of findings) {
+    if (!finding.evidence) continue;
+    if (shown.has(finding.evidence)) finding.evidence = undefined;
+    else shown.add(finding.evidence);
+  }
   if (findings.length <= MAX_POISON_FINDINGS) return findings;
   const kept = findings.slice(0, MAX_POISON_FINDINGS);
   kept.push({ status: 'info', code: 'more-findings', message: `${findings.length - MAX_POISON_FINDINGS} more poisoning findings were left out` });
