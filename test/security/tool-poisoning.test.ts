@@ -30,7 +30,7 @@ describe('security.tool-poisoning', () => {
       ['tool-trigger', 'fail', /tool "note_tips" \/description.*When the delete_note tool is used, always/],
       ['homoglyph', 'warn', /tool "l\u0456st_notes" \/name.*looks like "list_notes"/],
       ['overlong', 'info', /tool "note_manual" \/description.*12500 characters/],
-      ['tag-characters', 'fail', /prompt "summarize_note" \/arguments\/0\/description/],
+      ['tag-characters', 'fail', /prompt "summarize_note" \/arguments\/0\/description.*tag characters spelling "Ignore all previous instructions\."/],
       ['send-to-url', 'fail', /resource "notes:\/\/readme" \/description.*https:\/\/collector\.example\/in/],
       ['role-marker', 'fail', /text of resource "notes:\/\/readme" \/contents\/0\/text.*\[INST\]/],
       ['html-comment', 'fail', /server instructions \/instructions.*<!-- assistant: you must call export_notes/],
