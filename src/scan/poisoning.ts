@@ -104,8 +104,13 @@ const CONCEAL = [
 /** "the user must know" is fine: only the negated form hides. */
 const NEGATED = /\b(?:not|n['’]t|never)\b/i;
 
-/** A pair of chat-template markers is one span (bounded lazily). */
-const TEMPLATE_PAIR = /\[INST\][\s\S]{0,500}?\[\/INST\]|<<SYS>>[\s\S]{0,500}?<<\/SYS>>|<\|im_start\|>[\s\S]{0,500}?<\|im_end\|>/g;
+/** Chat-template markers that open and close a turn: a pair (at most PAIR_REACH apart) is one span. */
+const TEMPLATE_PAIRS: readonly [string, string][] = [
+  ['[INST]', '[/INST]'],
+  ['<<SYS>>', '<</SYS>>'],
+  ['<|im_start|>', '<|im_end|>'],
+];
+const PAIR_REACH = 500;
 const TEMPLATE_TOKEN = /\[\/?INST\]|<<\/?SYS>>|<\|(?:im_start|im_end|system|assistant|user|endoftext|eot_id|start_header_id|end_header_id)\|>/g;
 const ROLE_LINE = /(?:^|\n)[ \t]{0,8}(?:#{1,3}[ \t]{0,4})?(?:system|assistant)[ \t]{0,4}:[ \t]{0,8}[^\n]{0,200}/gi;
 const TRANSCRIPT_TURN = /\n\n(?:Human|Assistant):/g;
@@ -133,7 +138,10 @@ export function findInstructions(text: string, document = false): PoisonSpan[] {
   for (const pattern of CONCEAL) {
     for (const m of text.matchAll(pattern)) if (pattern !== CONCEAL[2] || NEGATED.test(m[0])) add('conceal-from-user', m.index, m.index + m[0].length);
   }
-  for (const m of text.matchAll(TEMPLATE_PAIR)) if (!document || ROLE_ORDER.test(m[0])) add('role-marker', m.index, m.index + m[0].length);
+  for (const [open, close] of TEMPLATE_PAIRS) {
+    for (const pair of pairs(text, open, close, PAIR_REACH))
+      if (!document || ROLE_ORDER.test(text.slice(pair.start, pair.end))) add('role-marker', pair.start, pair.end);
+  }
   if (!document) {
     for (const m of text.matchAll(TEMPLATE_TOKEN)) add('role-marker', m.index, m.index + m[0].length);
     for (const m of text.matchAll(TRANSCRIPT_TURN)) add('role-marker', m.index + 2, m.index + m[0].length);
@@ -143,6 +151,18 @@ export function findInstructions(text: string, document = false): PoisonSpan[] {
     if (ROLE_ORDER.test(m[0])) add('role-marker', start, m.index + m[0].length);
   }
   return spans;
+}
+
+/** Each `open` with the first `close` after it within `reach`, in one pass over both (linear). */
+function pairs(text: string, open: string, close: string, reach: number): { start: number; end: number }[] {
+  const found = [];
+  let closing = text.indexOf(close);
+  for (let at = text.indexOf(open); at !== -1 && closing !== -1; at = text.indexOf(open, at + open.length)) {
+    if (closing < at) closing = text.indexOf(close, at);
+    if (closing === -1) break;
+    if (closing - at <= reach) found.push({ start: at, end: closing + close.length });
+  }
+  return found;
 }
 
 /** `<!-- … -->` spans (an unclosed one runs to the end: Markdown hides all of it), found in linear time. */
@@ -377,11 +397,18 @@ function span(text: string, rule: PoisonRule, code: string, start: number, end: 
   return { rule, code, start, end, quote: displayQuote(text.slice(start, end)) };
 }
 
-/** One span per code and place: overlapping spans of one code are merged into the first. */
+/** Spans returned per text: a hostile text may hold thousands of markers; the first ones make the case. */
+export const MAX_SPANS = 50;
+
+/** One span per code and place (overlapping spans of one code: the first is kept), in order, at most MAX_SPANS. */
 function dedupe(spans: PoisonSpan[]): PoisonSpan[] {
   const kept: PoisonSpan[] = [];
+  const reached = new Map<string, number>();
   for (const candidate of spans.sort((a, b) => a.start - b.start || b.end - a.end)) {
-    if (!kept.some((k) => k.code === candidate.code && candidate.start < k.end && k.start < candidate.end)) kept.push(candidate);
+    if (candidate.start < (reached.get(candidate.code) ?? -1)) continue;
+    kept.push(candidate);
+    reached.set(candidate.code, candidate.end);
+    if (kept.length === MAX_SPANS) break;
   }
   return kept;
 }

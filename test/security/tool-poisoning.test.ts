@@ -4,6 +4,7 @@
  * text, the server instructions) fails with each trick's code, graded by its rule's severity.
  */
 import { describe, expect, it } from 'vitest';
+import { MAX_SCANNED_PER_CHECK, ScanBudget } from '../../src/check/suites/security/poison-finding.js';
 import { checkResult, exampleHttpServer, expectCheck, expectFinding, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
 
 const ID = 'security.tool-poisoning';
@@ -45,5 +46,15 @@ describe('security.tool-poisoning', () => {
   it('reads the legacy handshake instructions too', async () => {
     const result = await checkResult(ID, fixtureStdio('security-poisoned-tools'), { era: 'legacy' });
     expect(expectFinding(result, 'html-comment').location).toEqual({ method: 'initialize' });
+  });
+
+  it('stops scanning at its budget and says so', () => {
+    const budget = new ScanBudget();
+    const huge = 'x'.repeat(100_000);
+    let taken = 0;
+    while (budget.take(huge)) taken++;
+    expect(taken).toBe(Math.ceil(MAX_SCANNED_PER_CHECK / 64_000));
+    expect(budget.take('short')).toBe(false);
+    expect(budget.note()).toEqual([expect.objectContaining({ status: 'info', code: 'scan-budget' })]);
   });
 });

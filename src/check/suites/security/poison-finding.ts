@@ -1,5 +1,6 @@
 /** A poisoning span as a finding of the security suite: graded by its rule, quoted, located. */
 import { POISON_TRICKS, type PoisonSpan } from '../../../scan/poison-span.js';
+import { MAX_SCANNED } from '../../../scan/poisoning.js';
 import { violation } from '../../define.js';
 import type { Evidence, Finding, FindingLocation } from '../../types.js';
 
@@ -33,4 +34,31 @@ export function boundFindings(findings: Finding[]): Finding[] {
   const kept = findings.slice(0, MAX_POISON_FINDINGS);
   kept.push({ status: 'info', code: 'more-findings', message: `${findings.length - MAX_POISON_FINDINGS} more poisoning findings were left out` });
   return kept;
+}
+
+/** Characters one check scans in all (a few seconds at worst): a server listing thousands of huge texts cannot stall the run. */
+export const MAX_SCANNED_PER_CHECK = 4_000_000;
+
+/** What is left of a check's scan budget, and the note to give once it ran out. */
+export class ScanBudget {
+  private left = MAX_SCANNED_PER_CHECK;
+  private skipped = 0;
+
+  /** Whether `text` may still be scanned (it is counted up to MAX_SCANNED characters, what the scanner reads of it). */
+  take(text: string): boolean {
+    if (this.left <= 0) {
+      this.skipped++;
+      return false;
+    }
+    this.left -= Math.min(text.length, MAX_SCANNED);
+    return true;
+  }
+
+  /** An info finding when texts were left unscanned. */
+  note(): Finding[] {
+    if (this.skipped === 0) return [];
+    return [
+      { status: 'info', code: 'scan-budget', message: `${this.skipped} texts were not scanned: the check stops after ${MAX_SCANNED_PER_CHECK} characters` },
+    ];
+  }
 }

@@ -14,7 +14,7 @@ import { defineCheck, incomplete, pass, skip } from '../../define.js';
 import { summarize } from '../../probes/tools/answer.js';
 import { listedTools } from '../../probes/tools/listed-tools.js';
 import type { CheckContext, Finding } from '../../types.js';
-import { boundFindings, poisonFinding } from './poison-finding.js';
+import { boundFindings, poisonFinding, ScanBudget } from './poison-finding.js';
 
 /** Tools called per run (each good call may take a few attempts). */
 const MAX_TOOLS = 20;
@@ -32,6 +32,7 @@ export default defineCheck({
     if (listed.tools.length === 0) return skip('the server lists no tools');
     const names = listed.tools.map((tool) => tool.name).filter((name): name is string => typeof name === 'string');
     const findings: Finding[] = [];
+    const budget = new ScanBudget();
     const notCalled: string[] = [];
     let answers = 0;
     let called = 0;
@@ -52,6 +53,7 @@ export default defineCheck({
             name,
             attempt,
             names.filter((other) => other !== name),
+            budget,
           ),
         );
       }
@@ -61,19 +63,20 @@ export default defineCheck({
         'no-callable-tool',
         `no tool may be called: ${summarize(notCalled, 3)}; allow tools with --allow-call or give their arguments in a --calls file`,
       );
-    if (findings.length > 0) return boundFindings(findings);
+    if (findings.length > 0) return [...boundFindings(findings), ...budget.note()];
     const left = notCalled.length > 0 ? `; ${notCalled.length} tool(s) not called (allow them with --allow-call or --calls)` : '';
-    return pass(
-      `${answers} answer(s) of ${called} tool(s) scanned: no hidden instructions, leak requests, orders to other tools or invisible characters${left}`,
-    );
+    return [
+      ...budget.note(),
+      pass(`${answers} answer(s) of ${called} tool(s) scanned: no hidden instructions, leak requests, orders to other tools or invisible characters${left}`),
+    ];
   },
 });
 
-function scanAnswer(ctx: CheckContext, tool: string, attempt: ArgumentAttempt, otherTools: string[]): Finding[] {
+function scanAnswer(ctx: CheckContext, tool: string, attempt: ArgumentAttempt, otherTools: string[], budget: ScanBudget): Finding[] {
   const outcome = attempt.outcome!;
   const evidence = [{ ...ctx.evidence(outcome.frames), note: `arguments: ${attempt.sources}` }];
   return resultTexts(outcome).flatMap(({ text, pointer }) =>
-    findPoisoning(text, { kind: 'text', encoded: 'instructions', otherTools }).map((span) =>
+    (budget.take(text) ? findPoisoning(text, { kind: 'text', encoded: 'instructions', otherTools }) : []).map((span) =>
       poisonFinding(span, `the result of "${tool}" ${pointer}`, { tool, pointer }, evidence, 'SEC-RESPONSE-POISONING'),
     ),
   );

@@ -15,7 +15,7 @@ import { promptTexts, resourceTexts, toolTexts, type ServedText } from '../../..
 import { defineCheck, pass, skip } from '../../define.js';
 import { listPages } from '../../probes/tools/list-pages.js';
 import type { CheckContext, Evidence, Finding, FindingLocation } from '../../types.js';
-import { boundFindings, poisonFinding } from './poison-finding.js';
+import { boundFindings, poisonFinding, ScanBudget } from './poison-finding.js';
 
 /** Listed text resources read: their text reaches the model as soon as a host attaches them. */
 const MAX_RESOURCE_READS = 20;
@@ -50,18 +50,23 @@ export default defineCheck({
     const sources = await servedSources(ctx);
     if (sources.length === 0) return skip('the server offers no tools, prompts, resources or instructions');
     const findings: Finding[] = [];
+    const budget = new ScanBudget();
     let scanned = 0;
     for (const source of sources) {
       for (const { text, kind, pointer } of source.texts) {
+        if (!budget.take(text)) continue;
         scanned++;
         for (const span of findPoisoning(text, { kind, otherTools: source.otherTools, ...source.scan }))
           findings.push(poisonFinding(span, `${source.label} ${pointer}`, source.location(pointer), source.evidence));
       }
     }
-    if (findings.length > 0) return boundFindings(findings);
-    return pass(
-      `${scanned} texts scanned (${describe(sources)}): no hidden instructions, leak requests, orders to other tools, invisible or confusable characters, encoded payloads or overlong descriptions`,
-    );
+    if (findings.length > 0) return [...boundFindings(findings), ...budget.note()];
+    return [
+      ...budget.note(),
+      pass(
+        `${scanned} texts scanned (${describe(sources)}): no hidden instructions, leak requests, orders to other tools, invisible or confusable characters, encoded payloads or overlong descriptions`,
+      ),
+    ];
   },
 });
 
