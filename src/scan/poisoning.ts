@@ -96,9 +96,9 @@ const OVERRIDE =
   /\b(?:ignore|disregard|forget|override|bypass)\s+(?:(?:all|any|every|the|your|my|of|these|those)\s+){0,3}(?:previous|prior|above|earlier|preceding|former|original|existing|system|safety|other)\s+(?:instructions?|prompts?|rules|directions?|directives?|guidelines|messages|context|guardrails|polic(?:y|ies))\b/gi;
 
 const CONCEAL = [
-  /\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not|shall\s+not)\s+(?:\w+\s+){0,2}?(?:tell|mention|reveal|inform|notify|disclose|alert|warn)\b[^.\n]{0,60}?\b(?:to\s+)?(?:the\s+)?users?\b(?!['’]s)/gi,
-  /\bwithout\s+(?:telling|informing|notifying|alerting|warning)\s+(?:the\s+)?users?\b(?!['’]s)/gi,
-  /\b(?:the\s+)?users?\s+(?:must|should|need|will|does|may|shall|is\s+not\s+to|are\s+not\s+to)\s*(?:not|n['’]t)?\s+(?:ever\s+)?(?:know|notice|see|be\s+told|be\s+informed|find\s+out|learn|be\s+aware|suspect)\b/gi,
+  /\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not|shall\s+not)\s+(?:\w+\s+){0,2}?(?:tell|mention|reveal|inform|disclose)\b[^.\n]{0,60}?\b(?:to\s+)?(?:the\s+)?users?\b(?!['’]s)/gi,
+  /\bwithout\s+(?:telling|informing)\s+(?:the\s+)?users?\b(?!['’]s)/gi,
+  /\b(?:the\s+)?users?\s+(?:must|should|need|shall|is\s+not\s+to|are\s+not\s+to)\s*(?:not|n['’]t)?\s+(?:ever\s+)?(?:know|notice|see|be\s+told|be\s+informed|find\s+out|learn|be\s+aware|suspect)\b/gi,
   /\b(?:hide|conceal|keep)\s+(?:this|it|these|that|them)\s+(?:\w+\s+){0,2}?(?:secret\s+)?from\s+(?:the\s+)?users?\b/gi,
 ];
 /** "the user must know" is fine: only the negated form hides. */
@@ -115,6 +115,8 @@ const TEMPLATE_TOKEN = /\[\/?INST\]|<<\/?SYS>>|<\|(?:im_start|im_end|system|assi
 const ROLE_LINE = /(?:^|\n)[ \t]{0,8}(?:#{1,3}[ \t]{0,4})?(?:system|assistant)[ \t]{0,4}:[ \t]{0,8}[^\n]{0,200}/gi;
 const TRANSCRIPT_TURN = /\n\n(?:Human|Assistant):/g;
 const ROLE_ORDER = /\b(?:you|ignore|must|always|never|do\s+not|don['’]t)\b/i;
+/** A `system:` line is a turn only when it recasts the model ("you are now…") or overrides: field lists say "system: you may pass linux". */
+const RECASTS = /\b(?:you\s+are\s+(?:now\s+)?(?:a|an|in|the|no\s+longer)\b|ignore|disregard|from\s+now\s+on|new\s+instructions?)/i;
 
 /**
  * Instructions aimed at the model (SEC-POISON-INSTRUCTIONS). `document`: the text is a document
@@ -148,7 +150,7 @@ export function findInstructions(text: string, document = false): PoisonSpan[] {
   }
   for (const m of text.matchAll(ROLE_LINE)) {
     const start = m.index + (m[0].startsWith('\n') ? 1 : 0);
-    if (ROLE_ORDER.test(m[0])) add('role-marker', start, m.index + m[0].length);
+    if (RECASTS.test(m[0])) add('role-marker', start, m.index + m[0].length);
   }
   return spans;
 }
@@ -183,20 +185,24 @@ function htmlComments(text: string): { start: number; end: number }[] {
 /** Files whose only use to a model is to leak them: private keys and credential stores (public keys are not). */
 const KEY_FILE =
   /(?:(?:~|\$HOME|%USERPROFILE%)[\\/])?\.ssh[\\/]id_\w{2,10}\b(?!\.pub)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub)|\.aws[\\/]credentials\b|\.git-credentials\b|\.netrc\b|\/etc\/shadow\b|\bwallet\.dat\b|\.gnupg\b/gi;
-/** Files that hold secrets among other things (configuration): reported only with a verb that moves them out. */
+/** Files that hold secrets among other things (configuration). */
 const CONFIG_FILE =
   /(?:^|[\s'"`(\\/])\.env(?:\.[\w-]{1,20})?\b|\bmcp\.json\b|\bclaude_desktop_config\.json\b|\.npmrc\b|\.pypirc\b|\.pgpass\b|\.docker[\\/]config\.json\b|\/etc\/passwd\b|\bcookies\.sqlite\b/gi;
-/** In metadata, reading a key file is already the request. */
-const READS =
-  /\b(?:read|cat|open|load|contents?|include|attach|append|embed|send|upload|post|forward|pass|copy|paste|provide|share|leak|exfiltrate|transmit|extract)\b/i;
-const MOVES_OUT =
-  /\b(?:include|attach|append|embed|send|upload|post|forward|pass|paste|provide|share|leak|exfiltrate|transmit)\b|\bas\s+(?:a|an|the)\s+(?:parameter|argument|field|sidenote|note)\b/i;
-/** Documents say "cat ~/.ssh/id_rsa" and "copy your .env": there, only passing it to a call or a place away counts. */
-const PASSES_ON =
-  /\b(?:pass|send|upload|forward|leak|exfiltrate|transmit)\b[^.\n]{0,80}\b(?:as|in|into|to)\b|\bas\s+(?:a|an|the)\s+(?:parameter|argument|field|sidenote|note)\b/i;
+/**
+ * A file is a leak request when the sentence orders its content passed on: an imperative (base
+ * form: "pass", not the "passes" of an SSH tool describing itself) and the content ("its
+ * contents", "it", "as the note argument"), not its path ("pass the path of your key").
+ */
+const PASS_ON = /\b(?:include|attach|append|embed|send|upload|post|forward|pass|paste|share|leak|exfiltrate|transmit)\b/i;
+const CONTENT = /\b(?:contents?|it|them|its\s+(?:text|value|data)|as\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}?(?:parameter|argument|field|sidenote|note))\b/i;
+/** "Never include the contents of ~/.ssh/id_rsa in a message" is a warning, not a request. */
+const NEGATION = /\b(?:never|not|n['’]t|without)\b/i;
+/** Documents say "paste the contents of your key into the CI secret": there, only handing it to the model's next call counts. */
+const INTO_A_CALL =
+  /\b(?:pass|send|include|forward|leak|exfiltrate|transmit)\b[^.\n]{0,80}\b(?:as|in|into)\s+(?:a|an|the|your)\s+(?:[\w-]+\s+){0,2}?(?:parameter|argument|field|sidenote|note|call|answer|reply|response)\b/i;
 
 const SEND_TO_URL =
-  /\b(?:send|post|upload|forward|transmit|exfiltrate|leak|report|submit|deliver|beacon)\w{0,3}\b[^\n]{0,80}?\bto\s+(?:[\w.'"`-]{1,30}\s+){0,3}?(?:https?|wss?|ftp):\/\/[^\s)'"`>]{1,200}/gi;
+  /\b(?:send|post|upload|forward|transmit|exfiltrate|leak|report|submit|deliver|beacon)\b[^\n]{0,80}?\bto\s+(?:[\w.'"`-]{1,30}\s+){0,3}?(?:https?|wss?|ftp):\/\/[^\s)'"`>]{1,200}/gi;
 /** What makes "send … to https://…" a leak rather than an upload tool's job: the thing sent is the user's. */
 const SENT_DATA =
   /\b(?:contents?|results?|outputs?|responses?|everything|notes?|conversation|chat|history|messages|keys?|tokens?|credentials?|secrets?|passwords?|cookies?|env\w*)\b/i;
@@ -208,9 +214,9 @@ const MARKDOWN_IMAGE = /!\[[^\]\n]{0,100}\]\(\s{0,4}(https?:\/\/[^)\s]{1,500})/g
 const TEMPLATED_QUERY = /[?&][\w.-]{1,50}=(?:\{|\$|%7B|\[|<)/i;
 
 const CONVERSATION_DATA =
-  /\b(?:include|attach|append|embed|pass|send|forward|copy|paste|upload|share|provide|leak|output|dump|reveal|print|repeat|exfiltrate|transmit)\w{0,3}\b[^.\n]{0,50}?\b(?:(?:conversation|chat)\s+(?:history|log|transcript|so\s+far)|(?:entire|full|whole|complete)\s+(?:conversation|chat)|system\s+prompt|(?:all|every)\s+(?:the\s+)?(?:previous|prior|earlier|past|other)\s+(?:user\s+)?messages)\b/gi;
+  /\b(?:include|attach|append|embed|pass|send|forward|copy|paste|upload|share|provide|leak|output|dump|reveal|print|repeat|exfiltrate|transmit)\b[^.\n]{0,50}?\b(?:(?:conversation|chat)\s+(?:history|log|transcript|so\s+far)|(?:entire|full|whole|complete)\s+(?:conversation|chat)|system\s+prompt|(?:all|every)\s+(?:the\s+)?(?:previous|prior|earlier|past|other)\s+(?:user\s+)?messages)\b/gi;
 const CREDENTIALS =
-  /\b(?:include|attach|append|embed|send|forward|copy|paste|upload|share|leak|exfiltrate|transmit|collect|gather|harvest)\w{0,3}\b[^.\n]{0,40}?\b(?:all|any|every|your|their|the\s+user['’]s|user['’]s)\s+(?:\w+\s+){0,2}?(?:api[\s_-]?keys?|keys|credentials|passwords?|secrets|tokens|private\s+keys?|environment\s+variables|env\s+vars|cookies|session\s+ids)\b/gi;
+  /\b(?:include|attach|append|embed|send|forward|paste|upload|share|leak|exfiltrate|transmit)\b[^.\n]{0,40}?\b(?:all|any|every|your|their|the\s+user['’]s|user['’]s)\s+(?:\w+\s+){0,2}?(?:api[\s_-]?keys?|keys|credentials|passwords?|secrets|tokens|private\s+keys?|environment\s+variables|env\s+vars|cookies|session\s+ids)\b/gi;
 
 /**
  * Requests to read or send files, keys, credentials or conversation data (SEC-POISON-EXFILTRATION).
@@ -222,11 +228,11 @@ export function findExfiltration(text: string, document = false): PoisonSpan[] {
   const spans: PoisonSpan[] = [];
   const add = (code: string, start: number, end: number) => spans.push(span(text, 'SEC-POISON-EXFILTRATION', code, start, end));
   const sentenceAround = (start: number, end: number) => sentenceOf(text, start, end, 160);
-  for (const m of text.matchAll(KEY_FILE))
-    if ((document ? PASSES_ON : READS).test(sentenceAround(m.index, m.index + m[0].length))) add('secret-file', m.index, m.index + m[0].length);
+  const passedOn = (sentence: string) => (document ? INTO_A_CALL.test(sentence) : PASS_ON.test(sentence) && CONTENT.test(sentence)) && !NEGATION.test(sentence);
+  for (const m of text.matchAll(KEY_FILE)) if (passedOn(sentenceAround(m.index, m.index + m[0].length))) add('secret-file', m.index, m.index + m[0].length);
   for (const m of text.matchAll(CONFIG_FILE)) {
     const start = m.index + (/^[\s'"`(\\/]/.test(m[0]) && m[0][1] === '.' ? 1 : 0);
-    if ((document ? PASSES_ON : MOVES_OUT).test(sentenceAround(start, m.index + m[0].length))) add('secret-file', start, m.index + m[0].length);
+    if (passedOn(sentenceAround(start, m.index + m[0].length))) add('secret-file', start, m.index + m[0].length);
   }
   const sent = document ? SENT_SECRETS : SENT_DATA;
   for (const m of text.matchAll(SEND_TO_URL)) if (sent.test(m[0].slice(0, m[0].search(/\bto\s/i)))) add('send-to-url', m.index, m.index + m[0].length);
@@ -249,11 +255,16 @@ function sentenceOf(text: string, start: number, end: number, reach: number): st
 // ---------------------------------------------------------------- shadowing
 
 /** A change the text orders for another tool's calls. */
-const ORDER = /\b(?:always|must|also|additionally|make\s+sure|ensure|instead|bcc|cc|redirect|change|replace|override|set|add|include|send|forward|copy)\b/i;
+/**
+ * What turns a mention of another tool into shadowing: an order that sends its data elsewhere or
+ * adds hidden work. "When X is called, always pass the id from Y" is honest sequencing, not this.
+ */
+const ORDER =
+  /\b(?:bcc|cc|redirect|forward|exfiltrate|secretly|silently|quietly)\b|\b(?:also|additionally)\s+(?:send|call|add|include|append|copy|post|forward)\b|[\w.+-]+@[\w-]+\.[\w.-]+|https?:\/\//i;
 const TRIGGER_START = /\b(?:when(?:ever)?|every\s+time|each\s+time|any\s*time|if|once)\b/gi;
 const TRIGGER_VERB = /^[^.\n]{0,30}?\b(?:is|are|gets?|has\s+been|was)\s+(?:being\s+)?(?:used|called|invoked|run|executed|requested|available|present)\b/i;
 const MUST_DO =
-  /^\s{1,4}(?:tool\s+)?(?:must|should|shall|has\s+to|needs\s+to|is\s+required\s+to|will\s+always|always)\s+(?:now\s+|also\s+|only\s+|first\s+)?(?:always\s+)?(?:send|forward|bcc|cc|include|append|redirect|route|post|copy|be\s+sent|be\s+redirected|be\s+forwarded|ignore|skip)\b/i;
+  /^\s{1,4}(?:tool\s+)?(?:must|should|shall|has\s+to|needs\s+to|is\s+required\s+to|will\s+always|always)\s+(?:now\s+|also\s+|only\s+|first\s+)?(?:always\s+)?(?:send|forward|bcc|cc|redirect|route|post|copy|be\s+sent|be\s+redirected|be\s+forwarded)\b/i;
 const SIDE_EFFECT = /\b(?:side[\s-]?effects?|effect|impact|influence)\s+(?:on|upon)\s+(?:the\s+)?(?:also[\s-]+present\s+|other\s+)?$/i;
 const NO_EFFECT = /\b(?:no|without|any|nor)\s+(?:\w+\s+)?$/i;
 const INSTEAD_OF = /\binstead\s+of\s+(?:using|calling)\s+(?:the\s+)?$/i;

@@ -28,7 +28,7 @@ describe('security.tool-poisoning', () => {
       ['ignore-previous', 'fail', /tool "search_notes" \/description.*"Ignore all previous instructions"/],
       ['zero-width', 'fail', /tool "search_notes" \/inputSchema\/properties\/query\/description.*\\u\{200b\}/],
       ['base64-payload', 'warn', /tool "export_notes" \/description.*decodes to instructions/],
-      ['tool-trigger', 'fail', /tool "note_tips" \/description.*When the delete_note tool is used, always/],
+      ['tool-trigger', 'fail', /tool "note_tips" \/description.*When the delete_note tool is used, also send a copy/],
       ['homoglyph', 'warn', /tool "l\u0456st_notes" \/name.*looks like "list_notes"/],
       ['overlong', 'info', /tool "note_manual" \/description.*12500 characters/],
       ['tag-characters', 'fail', /prompt "summarize_note" \/arguments\/0\/description.*tag characters spelling "Ignore all previous instructions\."/],
