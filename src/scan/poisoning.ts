@@ -92,8 +92,12 @@ const ADDRESSES_MODEL = /\b(?:you|your|assistant|ai|model|llm|agent|must|always|
  */
 const ORDERS_MODEL = /\b(?:assistant|ai|model|llm|agent|chatbot)\b[^.\n]{0,40}?\b(?:must|should|always|never|ignore|do\s+not|don['’]t|you\s+(?:are|will))\b/i;
 
+/**
+ * Overrides of what came before. Only earlier instructions, or the model's safety rules, count:
+ * "override existing rules" (a firewall) and "forget previous messages" (a memory tool) are jobs.
+ */
 const OVERRIDE =
-  /\b(?:ignore|disregard|forget|override|bypass)\s+(?:(?:all|any|every|the|your|my|of|these|those)\s+){0,3}(?:previous|prior|above|earlier|preceding|former|original|existing|system|safety|other)\s+(?:instructions?|prompts?|rules|directions?|directives?|guidelines|messages|context|guardrails|polic(?:y|ies))\b/gi;
+  /\b(?:ignore|disregard|forget)\s+(?:(?:all|any|every|the|your|my|of|these|those)\s+){0,3}(?:previous|prior|above|earlier|preceding|former)\s+(?:instructions?|prompts?|directions?|directives?|guidelines|rules|context)\b|\b(?:ignore|disregard|bypass)\s+(?:(?:all|any|the|your)\s+){0,2}(?:system\s+prompt|safety\s+(?:guidelines|rules|guardrails|instructions)|guardrails)\b/gi;
 
 const CONCEAL = [
   /\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not|shall\s+not)\s+(?:\w+\s+){0,2}?(?:tell|mention|reveal|inform|disclose)\b[^.\n]{0,60}?\b(?:to\s+)?(?:the\s+)?users?\b(?!['’]s)/gi,
@@ -215,8 +219,9 @@ const TEMPLATED_QUERY = /[?&][\w.-]{1,50}=(?:\{|\$|%7B|\[|<)/i;
 
 const CONVERSATION_DATA =
   /\b(?:include|attach|append|embed|pass|send|forward|copy|paste|upload|share|provide|leak|output|dump|reveal|print|repeat|exfiltrate|transmit)\b[^.\n]{0,50}?\b(?:(?:conversation|chat)\s+(?:history|log|transcript|so\s+far)|(?:entire|full|whole|complete)\s+(?:conversation|chat)|system\s+prompt|(?:all|every)\s+(?:the\s+)?(?:previous|prior|earlier|past|other)\s+(?:user\s+)?messages)\b/gi;
+/** Credentials in bulk ("all your API keys"): "send your API key in the header" is how HTTP APIs work. */
 const CREDENTIALS =
-  /\b(?:include|attach|append|embed|send|forward|paste|upload|share|leak|exfiltrate|transmit)\b[^.\n]{0,40}?\b(?:all|any|every|your|their|the\s+user['’]s|user['’]s)\s+(?:\w+\s+){0,2}?(?:api[\s_-]?keys?|keys|credentials|passwords?|secrets|tokens|private\s+keys?|environment\s+variables|env\s+vars|cookies|session\s+ids)\b/gi;
+  /\b(?:include|attach|append|embed|send|forward|paste|upload|share|leak|exfiltrate|transmit)\b[^.\n]{0,40}?\b(?:all|every)\s+(?:\w+\s+){0,2}?(?:api[\s_-]?keys|keys|credentials|passwords|secrets|tokens|private\s+keys|environment\s+variables|env\s+vars|cookies|session\s+ids)\b/gi;
 
 /**
  * Requests to read or send files, keys, credentials or conversation data (SEC-POISON-EXFILTRATION).
@@ -347,7 +352,8 @@ function endOfSentence(after: string): number {
 
 // ---------------------------------------------------------------- encoded payloads
 
-const BASE64_RUN = /[A-Za-z0-9+/_-]{32,}={0,2}/g;
+/** 40 characters (30 bytes) and more: the examples honest docs give ("SGVsbG8=") are shorter, payloads longer. */
+const BASE64_RUN = /[A-Za-z0-9+/_-]{40,}={0,2}/g;
 /** Single character classes, matched greedily: linear whatever the text. */
 const HEX_RUN = /(?:\\x[0-9a-fA-F]{2}){16,}|[0-9a-fA-F]{32,}/g;
 

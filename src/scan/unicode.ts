@@ -195,9 +195,13 @@ export function findConfusable(name: string): PoisonSpan[] {
   const looksAscii = /^[\x00-\x7f]+$/.test(skeleton(text));
   if (looksAscii && (/[A-Za-z]/.test(text) || skeleton(text) !== text)) return [span('homoglyph')];
   const scripts = new Set([...text].map(scriptOf).filter((s) => s !== undefined));
-  return scripts.size > 1 ? [{ ...span('mixed-script'), quote: `${displayQuote(text)} (scripts: ${[...scripts].join(', ')})` }] : [];
+  // Latin beside Han or Hangul is a bilingual name; beside a script of lookalikes it is a disguise.
+  const disguise = scripts.has('Latin') && [...scripts].some((script) => LOOKALIKE_SCRIPTS.has(script));
+  return disguise ? [{ ...span('mixed-script'), quote: `${displayQuote(text)} (scripts: ${[...scripts].join(', ')})` }] : [];
 }
 
+/** Scripts with letters that pass for Latin ones. */
+const LOOKALIKE_SCRIPTS = new Set(['Cyrillic', 'Greek', 'Armenian', 'Cherokee']);
 const SCRIPTS = ['Latin', 'Cyrillic', 'Greek', 'Armenian', 'Cherokee', 'Georgian', 'Han', 'Hiragana', 'Katakana', 'Hangul', 'Arabic', 'Hebrew'] as const;
 const SCRIPT_PATTERNS = SCRIPTS.map((script) => [script, new RegExp(`\\p{Script=${script}}`, 'u')] as const);
 

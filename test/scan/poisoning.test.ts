@@ -72,7 +72,8 @@ describe('findPoisoning: caught, each with its code', () => {
   it('finds homoglyphs and mixed scripts in names only', () => {
     expect(codes('sеnd_email', { kind: 'name' })).toEqual(['SEC-POISON-CONFUSABLE homoglyph']); // Cyrillic е
     expect(codes('ｒｅａｄ_file', { kind: 'name' })).toEqual(['SEC-POISON-CONFUSABLE homoglyph']);
-    expect(codes('read_日本', { kind: 'name' })).toEqual(['SEC-POISON-CONFUSABLE mixed-script']);
+    expect(codes('read_δεδομένα', { kind: 'name' })).toEqual(['SEC-POISON-CONFUSABLE mixed-script']);
+    expect(codes('search_天気', { kind: 'name' })).toEqual([]);
     expect(codes('検索', { kind: 'name' })).toEqual([]);
     expect(codes('café_menu', { kind: 'name' })).toEqual([]);
     expect(codes('Sends an email to a Cyrillic-named contact Дмитрий.', description)).toEqual([]);
@@ -109,6 +110,9 @@ describe('findPoisoning: ordinary tool docs are not findings', () => {
     'Sends a POST request to https://api.example.com/v1/items with the given JSON body.',
     'Post a message to the conversation. Get previous messages of a channel with slack_get_channel_history.',
     "Never reveal the user's password in a log line.",
+    'ignore_existing: if true, override existing rules. Forget previous messages of the thread when reset is set.',
+    'Send your API key in the X-Api-Key header; include your credentials in the Authorization header.',
+    'content: base64 of the file, e.g. VGhpcyBpcyBhIGZpbGUu (This is a file.)',
     'Returns the SHA-256 of the file, e.g. 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.',
     'Image data as base64, e.g. iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
     'A JWT such as eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.signature',
