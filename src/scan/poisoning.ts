@@ -259,7 +259,6 @@ function sentenceOf(text: string, start: number, end: number, reach: number): st
 
 // ---------------------------------------------------------------- shadowing
 
-/** A change the text orders for another tool's calls. */
 /**
  * What turns a mention of another tool into shadowing: an order that sends its data elsewhere or
  * adds hidden work. "When X is called, always pass the id from Y" is honest sequencing, not this.
@@ -317,10 +316,7 @@ function toolMentions(text: string, otherTools: readonly string[]): Mention[] {
   const mentions: Mention[] = [];
   for (const name of new Set(otherTools)) {
     if (name.length < 3 || name.length > 128) continue;
-    const distinctive = /[_.-]|[a-z][A-Z]|\d/.test(name);
-    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const pattern = distinctive ? new RegExp(`(?<![\\w.-])${escaped}(?![\\w-])`, 'g') : new RegExp(`[\`'"]${escaped}[\`'"]`, 'g');
-    for (const m of text.matchAll(pattern)) mentions.push({ start: m.index, end: m.index + m[0].length });
+    for (const m of text.matchAll(mentionPattern(name))) mentions.push({ start: m.index, end: m.index + m[0].length });
   }
   for (const m of text.matchAll(GENERIC_TOOL)) {
     if (/^(?:this|that|the|a|an|any|each|every|same|other|which|one|MCP)$/i.test(m[1] ?? m[2] ?? '')) continue;
@@ -331,6 +327,23 @@ function toolMentions(text: string, otherTools: readonly string[]): Mention[] {
 }
 
 const MAX_MENTIONS = 500;
+
+/** Compiled once per name (a run scans every text against every other tool's name). */
+const MENTION_PATTERNS = new Map<string, RegExp>();
+const MAX_CACHED_PATTERNS = 5_000;
+
+/** A name with `_ . -`, camelCase or a digit is never an ordinary word; a plain word ("search") counts only quoted. */
+function mentionPattern(name: string): RegExp {
+  let pattern = MENTION_PATTERNS.get(name);
+  if (!pattern) {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const distinctive = /[_.-]|[a-z][A-Z]|\d/.test(name);
+    pattern = distinctive ? new RegExp(`(?<![\\w.-])${escaped}(?![\\w-])`, 'g') : new RegExp(`[\`'"]${escaped}[\`'"]`, 'g');
+    if (MENTION_PATTERNS.size >= MAX_CACHED_PATTERNS) MENTION_PATTERNS.clear();
+    MENTION_PATTERNS.set(name, pattern);
+  }
+  return pattern;
+}
 
 /** Where the sentence holding `at` starts (after ". ", "! ", "? " or a line break), at most 200 characters back. */
 function lastSentenceStart(text: string, at: number): number {
