@@ -19,6 +19,8 @@ export interface PoisonSpan {
   end: number;
   /** The span for display: clipped, invisible and control characters escaped. */
   quote: string;
+  /** What the quote alone does not show: where an invisible run sits, what tag characters spell, what a payload decodes to. */
+  note?: string;
 }
 
 /** What each code's trick is, in words, for messages. */

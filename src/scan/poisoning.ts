@@ -58,7 +58,8 @@ export function findPoisoning(text: string, options: ScanOptions): PoisonSpan[] 
       code: 'overlong',
       start: 0,
       end: text.length,
-      quote: `${displayQuote(text, 60)} (${text.length} characters; reported above ${OVERLONG_CHARS})`,
+      quote: displayQuote(text, 60),
+      note: `${text.length} characters; reported above ${OVERLONG_CHARS}`,
     });
   }
   return dedupe(spans);
@@ -386,7 +387,8 @@ export function findEncoded(text: string, mode: 'readable' | 'instructions', oth
       code,
       start: m.index,
       end: m.index + m[0].length,
-      quote: `${displayQuote(m[0], 60)} (decodes to ${injection ? 'instructions' : 'text'}: "${displayQuote(decoded, 120)}")`,
+      quote: displayQuote(m[0], 60),
+      note: `decodes to ${injection ? 'instructions' : 'text'}: "${displayQuote(decoded, 120)}"`,
     });
   }
   return spans;
@@ -417,8 +419,7 @@ function hiddenTagText(text: string, invisible: PoisonSpan[], otherTools: readon
   const spans: PoisonSpan[] = [];
   for (const tags of invisible.filter((s) => s.code === 'tag-characters')) {
     const said = decodeTags(text.slice(tags.start, tags.end));
-    for (const found of findInWords(said, otherTools))
-      spans.push({ ...found, start: tags.start, end: tags.end, quote: `${found.quote} (in invisible tag characters)` });
+    for (const found of findInWords(said, otherTools)) spans.push({ ...found, start: tags.start, end: tags.end, note: 'spelled in invisible tag characters' });
   }
   return spans;
 }

@@ -71,13 +71,19 @@ export function findInvisible(text: string, document = false): PoisonSpan[] {
 }
 
 function invisibleSpan(text: string, code: string, start: number, end: number): PoisonSpan {
-  // Show a little context either side, so a reader sees where the invisible run sits.
+  const run = text.slice(start, end);
+  // The run alone is a row of escapes: the note says where it sits, and what tag characters spell.
   const before = displayQuote(text.slice(Math.max(0, start - 20), start), 20);
   const after = displayQuote(text.slice(end, end + 20), 20);
-  const run = text.slice(start, end);
-  // Tag characters are shown as what they spell, not as a wall of escapes.
-  const shown = code === 'tag-characters' ? `[${[...run].length} tag characters spelling "${displayQuote(decodeTags(run), 120)}"]` : displayQuote(run, 40);
-  return { rule: 'SEC-POISON-INVISIBLE', code, start, end, quote: `${before}${shown}${after}` };
+  const spelled = code === 'tag-characters' ? `spelling "${displayQuote(decodeTags(run), 120)}", ` : '';
+  return {
+    rule: 'SEC-POISON-INVISIBLE',
+    code,
+    start,
+    end,
+    quote: displayQuote(run, 24),
+    note: `${spelled}${[...run].length} characters after "${before}", before "${after}"`,
+  };
 }
 
 /** ZWJ/ZWNJ inside an emoji sequence or between two letters of a non-Latin script (Persian, Indic scripts). */
@@ -190,14 +196,15 @@ export function findConfusable(name: string): PoisonSpan[] {
     code,
     start: first,
     end: last.index + last[0].length,
-    quote: `${displayQuote(text)} (looks like "${displayQuote(skeleton(text))}")`,
+    quote: displayQuote(text.slice(first, last.index + last[0].length)),
+    note: `in ${JSON.stringify(displayQuote(text))}, which looks like "${displayQuote(skeleton(text))}"`,
   });
   const looksAscii = /^[\x00-\x7f]+$/.test(skeleton(text));
   if (looksAscii && (/[A-Za-z]/.test(text) || skeleton(text) !== text)) return [span('homoglyph')];
   const scripts = new Set([...text].map(scriptOf).filter((s) => s !== undefined));
   // Latin beside Han or Hangul is a bilingual name; beside a script of lookalikes it is a disguise.
   const disguise = scripts.has('Latin') && [...scripts].some((script) => LOOKALIKE_SCRIPTS.has(script));
-  return disguise ? [{ ...span('mixed-script'), quote: `${displayQuote(text)} (scripts: ${[...scripts].join(', ')})` }] : [];
+  return disguise ? [{ ...span('mixed-script'), note: `in ${JSON.stringify(displayQuote(text))}, letters of ${[...scripts].join(', ')}` }] : [];
 }
 
 /** Scripts with letters that pass for Latin ones. */

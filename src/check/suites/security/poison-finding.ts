@@ -14,7 +14,12 @@ export const MAX_POISON_FINDINGS = 100;
 export function poisonFinding(span: PoisonSpan, where: string, location: FindingLocation, evidence?: Evidence[], requirement: string = span.rule): Finding {
   const trick = POISON_TRICKS[span.code] ?? span.code;
   return {
-    ...violation(span.code, `${where}, characters ${span.start}-${span.end}: ${trick}: "${span.quote}"`, evidence, location),
+    ...violation(
+      span.code,
+      `${where}, characters ${span.start}-${span.end}: ${trick}: "${span.quote}"${span.note ? ` (${span.note})` : ''}`,
+      evidence,
+      location,
+    ),
     requirement,
   };
 }
