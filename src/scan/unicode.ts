@@ -76,13 +76,14 @@ function invisibleSpan(text: string, code: string, start: number, end: number): 
   const before = displayQuote(text.slice(Math.max(0, start - 20), start), 20);
   const after = displayQuote(text.slice(end, end + 20), 20);
   const spelled = code === 'tag-characters' ? `spelling "${displayQuote(decodeTags(run), 120)}", ` : '';
+  const count = [...run].length;
   return {
     rule: 'SEC-POISON-INVISIBLE',
     code,
     start,
     end,
     quote: displayQuote(run, 24),
-    note: `${spelled}${[...run].length} characters after "${before}", before "${after}"`,
+    note: `${spelled}${count} character${count === 1 ? '' : 's'} after "${before}", before "${after}"`,
   };
 }
 
