@@ -82,7 +82,8 @@ function invisibleSpan(text: string, code: string, start: number, end: number): 
     code,
     start,
     end,
-    quote: displayQuote(run, 24),
+    // Tag characters are what they spell (the note): a few escapes show what they are.
+    quote: displayQuote(run, code === 'tag-characters' ? 6 : 24),
     note: `${spelled}${count} character${count === 1 ? '' : 's'} after "${before}", before "${after}"`,
   };
 }
