@@ -4,7 +4,7 @@
  * text, the server instructions) fails with each trick's code, graded by its rule's severity.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_SCANNED_PER_CHECK, ScanBudget } from '../../src/check/suites/security/poison-finding.js';
+import { MAX_SCANNED_PER_CHECK, ScanBudget } from '../../src/check/probes/security/poison-finding.js';
 import { checkResult, exampleHttpServer, expectCheck, expectFinding, fixtureStdio, httpTarget, notesStdio } from '../helpers/check.js';
 
 const ID = 'security.tool-poisoning';

@@ -14,7 +14,7 @@ import { defineCheck, incomplete, pass, skip } from '../../define.js';
 import { summarize } from '../../probes/tools/answer.js';
 import { listedTools } from '../../probes/tools/listed-tools.js';
 import type { CheckContext, Finding } from '../../types.js';
-import { boundFindings, poisonFinding, ScanBudget } from './poison-finding.js';
+import { boundFindings, poisonFinding, ScanBudget } from '../../probes/security/poison-finding.js';
 
 /** Tools called per run (each good call may take a few attempts). */
 const MAX_TOOLS = 20;

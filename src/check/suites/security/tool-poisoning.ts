@@ -15,7 +15,7 @@ import { promptTexts, resourceTexts, toolTexts, type ServedText } from '../../..
 import { defineCheck, pass, skip } from '../../define.js';
 import { listPages } from '../../probes/tools/list-pages.js';
 import type { CheckContext, Evidence, Finding, FindingLocation } from '../../types.js';
-import { boundFindings, poisonFinding, ScanBudget } from './poison-finding.js';
+import { boundFindings, poisonFinding, ScanBudget } from '../../probes/security/poison-finding.js';
 
 /** Listed text resources read: their text reaches the model as soon as a host attaches them. */
 const MAX_RESOURCE_READS = 20;
