@@ -30,7 +30,8 @@ export const OVERLONG_CHARS = 10_000;
 export interface ScanOptions {
   /**
    * `name`: invisible and confusable characters only; `description`: everything, length too;
-   * `text` (resource text, tool results): everything but length and confusables.
+   * `text` (resource text, tool results): a document, read more strictly (see findInstructions),
+   * neither length nor confusables.
    */
   kind: 'name' | 'description' | 'text';
   /** Names of the server's other tools: orders given to them are shadowing. */
@@ -47,7 +48,7 @@ export function findPoisoning(text: string, options: ScanOptions): PoisonSpan[] 
   const scanned = text.length > MAX_SCANNED ? text.slice(0, MAX_SCANNED) : text;
   const document = options.kind === 'text';
   const spans = findInvisible(scanned, document);
-  if (options.kind === 'name') return [...spans, ...findConfusable(scanned)];
+  if (options.kind === 'name') return dedupe([...spans, ...findConfusable(scanned)]);
   spans.push(...findInWords(scanned, options.otherTools ?? [], document));
   // Tag characters spell ASCII a model reads: scan what they say too.
   spans.push(...hiddenTagText(scanned, spans, options.otherTools ?? []));
