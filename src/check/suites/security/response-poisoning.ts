@@ -6,7 +6,7 @@
  * error texts) is scanned with the poisoning detectors. Base64 in a result is ordinary (a file,
  * an image): encoded runs count only when they decode to an injection.
  */
-import { findPoisoning } from '../../../scan/poisoning.js';
+import { displayQuote, findPoisoning } from '../../../scan/poisoning.js';
 import { resultTexts } from '../../../scan/poison-texts.js';
 import type { ArgumentAttempt } from '../../arguments/call.js';
 import { goodCall } from '../../arguments/good-call.js';
@@ -77,7 +77,7 @@ function scanAnswer(ctx: CheckContext, tool: string, attempt: ArgumentAttempt, o
   const evidence = [{ ...ctx.evidence(outcome.frames), note: `arguments: ${attempt.sources}` }];
   return resultTexts(outcome).flatMap(({ text, pointer }) =>
     (budget.take(text) ? findPoisoning(text, { kind: 'text', encoded: 'instructions', otherTools }) : []).map((span) =>
-      poisonFinding(span, `the result of "${tool}" ${pointer}`, { tool, pointer }, evidence, 'SEC-RESPONSE-POISONING'),
+      poisonFinding(span, `the result of "${displayQuote(tool, 80)}" ${pointer}`, { tool, pointer }, evidence, 'SEC-RESPONSE-POISONING'),
     ),
   );
 }

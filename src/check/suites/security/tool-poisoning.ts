@@ -10,7 +10,7 @@ import type { McpClient } from '../../../client/types.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { TransportError } from '../../../protocol/transport-error.js';
 import type { ListMethod } from '../../../protocol/lists.js';
-import { findPoisoning, MAX_SCANNED, type ScanOptions } from '../../../scan/poisoning.js';
+import { displayQuote, findPoisoning, MAX_SCANNED, type ScanOptions } from '../../../scan/poisoning.js';
 import { promptTexts, resourceTexts, toolTexts, type ServedText } from '../../../scan/poison-texts.js';
 import { defineCheck, pass, skip } from '../../define.js';
 import { listPages } from '../../probes/tools/list-pages.js';
@@ -77,7 +77,7 @@ async function servedSources(ctx: CheckContext): Promise<Source[]> {
   const toolNames = tools.map(({ item }) => item.name).filter((name): name is string => typeof name === 'string');
   const sources: Source[] = tools.map(({ item, evidence }) => ({
     kind: 'tools',
-    label: `tool ${JSON.stringify(item.name)}`,
+    label: `tool ${shown(item.name)}`,
     location: (pointer) => ({ tool: String(item.name), pointer }),
     evidence,
     texts: toolTexts(item),
@@ -95,16 +95,14 @@ async function servedSources(ctx: CheckContext): Promise<Source[]> {
   });
   if (declared('prompts')) {
     for (const { item, evidence } of await listed(ctx, client, 'prompts/list'))
-      sources.push(others('prompts', `prompt ${JSON.stringify(item.name)}`, 'prompts/list', evidence, promptTexts(item)));
+      sources.push(others('prompts', `prompt ${shown(item.name)}`, 'prompts/list', evidence, promptTexts(item)));
   }
   if (declared('resources')) {
     const resources = await listed(ctx, client, 'resources/list');
     for (const { item, evidence } of resources)
-      sources.push(others('resources', `resource ${JSON.stringify(item.uri)}`, 'resources/list', evidence, resourceTexts(item)));
+      sources.push(others('resources', `resource ${shown(item.uri)}`, 'resources/list', evidence, resourceTexts(item)));
     for (const { item, evidence } of await listed(ctx, client, 'resources/templates/list'))
-      sources.push(
-        others('resource templates', `resource template ${JSON.stringify(item.uriTemplate)}`, 'resources/templates/list', evidence, resourceTexts(item)),
-      );
+      sources.push(others('resource templates', `resource template ${shown(item.uriTemplate)}`, 'resources/templates/list', evidence, resourceTexts(item)));
     sources.push(
       ...(await resourceContents(
         ctx,
@@ -156,7 +154,7 @@ async function resourceContents(ctx: CheckContext, resources: Record<string, unk
       );
     sources.push({
       kind: 'resource texts read',
-      label: `text of resource ${JSON.stringify(uri)}`,
+      label: `text of resource ${shown(uri)}`,
       location: () => ({ method: 'resources/read' }),
       evidence: [ctx.evidence(outcome.frames)],
       texts,
@@ -172,6 +170,9 @@ function unanswered(error: unknown): undefined {
   if (error instanceof TransportError) return undefined;
   throw error;
 }
+
+/** A server's name or URI in a message: quoted, clipped, its invisible characters escaped (they may be the finding). */
+const shown = (value: unknown): string => `"${displayQuote(String(value), 80)}"`;
 
 const isTextType = (mimeType: string): boolean => /^text\/|[/+](?:json|xml|yaml|markdown|x-yaml|javascript)\b/i.test(mimeType);
 
