@@ -143,7 +143,8 @@ async function resourceContents(ctx: CheckContext, resources: Record<string, unk
     if (ctx.signal.aborted) break;
     const uri = resource.uri as string;
     const outcome = await ctx.client.readResource(uri).catch(unanswered);
-    if (!outcome) continue;
+    // A server that leaves one read unanswered would leave the others too: stop waiting.
+    if (!outcome) break;
     const contents = isObject(outcome.result) && Array.isArray(outcome.result.contents) ? outcome.result.contents : [];
     const texts: ServedText[] = contents
       .slice(0, 20)
