@@ -34,8 +34,13 @@ export interface ScanOptions {
    * neither length nor confusables.
    */
   kind: 'name' | 'description' | 'text';
-  /** Names of the server's other tools: orders given to them are shadowing. */
+  /**
+   * Names of the server's tools: orders given to them are shadowing. Pass one array for all the
+   * texts of a run (its name set is built once per array); `self` is left out.
+   */
   otherTools?: readonly string[];
+  /** The tool whose text this is: naming itself is no shadowing. */
+  self?: string;
   /**
    * `readable` (metadata): any encoded run that decodes to readable text; `instructions` (tool
    * results, where base64 of a file is ordinary): only one that decodes to an injection.
@@ -43,16 +48,19 @@ export interface ScanOptions {
   encoded?: 'readable' | 'instructions';
 }
 
+type Tools = Pick<ScanOptions, 'otherTools' | 'self'> & { otherTools: readonly string[] };
+
 /** Every poisoning span of `text`, in order. */
 export function findPoisoning(text: string, options: ScanOptions): PoisonSpan[] {
   const scanned = text.length > MAX_SCANNED ? text.slice(0, MAX_SCANNED) : text;
   const document = options.kind === 'text';
   const spans = findInvisible(scanned, document);
   if (options.kind === 'name') return dedupe([...spans, ...findConfusable(scanned)]);
-  spans.push(...findInWords(scanned, options.otherTools ?? [], document));
+  const tools: Tools = { otherTools: options.otherTools ?? [], self: options.self };
+  spans.push(...findInWords(scanned, tools, document));
   // Tag characters spell ASCII a model reads: scan what they say too.
-  spans.push(...hiddenTagText(scanned, spans, options.otherTools ?? []));
-  spans.push(...findEncoded(scanned, options.encoded ?? 'readable', options.otherTools ?? []));
+  spans.push(...hiddenTagText(scanned, spans, tools));
+  spans.push(...findEncoded(scanned, options.encoded ?? 'readable', tools));
   if (options.kind === 'description' && text.length > OVERLONG_CHARS) {
     spans.push({
       rule: 'SEC-POISON-OVERLONG',
@@ -67,8 +75,8 @@ export function findPoisoning(text: string, options: ScanOptions): PoisonSpan[] 
 }
 
 /** The detectors that read words: instructions, exfiltration, shadowing (`document`: see findInstructions). */
-function findInWords(text: string, otherTools: readonly string[], document = false): PoisonSpan[] {
-  return [...findInstructions(text, document), ...findExfiltration(text, document), ...findShadowing(text, otherTools)];
+function findInWords(text: string, tools: Tools, document = false): PoisonSpan[] {
+  return [...findInstructions(text, document), ...findExfiltration(text, document), ...findShadowing(text, tools.otherTools, tools.self)];
 }
 
 // ---------------------------------------------------------------- instructions aimed at the model
@@ -277,10 +285,10 @@ const INSTEAD_OF = /\binstead\s+of\s+(?:using|calling)\s+(?:the\s+)?$/i;
 /** "the send_email tool", "tool X": a tool the text names, listed here or not (cross-server shadowing). */
 const GENERIC_TOOL = /\b(?:the\s+)?[`'"]?([A-Za-z][\w.-]{1,63})[`'"]?\s+tool\b|\btool\s+[`'"]([A-Za-z][\w.-]{1,63})[`'"]/g;
 
-export function findShadowing(text: string, otherTools: readonly string[]): PoisonSpan[] {
+export function findShadowing(text: string, otherTools: readonly string[], self?: string): PoisonSpan[] {
   const spans: PoisonSpan[] = [];
   const add = (code: string, start: number, end: number) => spans.push(span(text, 'SEC-POISON-SHADOWING', code, start, end));
-  for (const mention of toolMentions(text, otherTools)) {
+  for (const mention of toolMentions(text, otherTools, self)) {
     const sentenceStart = lastSentenceStart(text, mention.start);
     const before = text.slice(Math.max(sentenceStart, mention.start - 60), mention.start);
     const after = text.slice(mention.end, mention.end + 200);
@@ -314,37 +322,45 @@ interface Mention {
 }
 
 /** Where the text names another tool: a listed name (a bare common word only when quoted), or "the X tool". */
-function toolMentions(text: string, otherTools: readonly string[]): Mention[] {
+function toolMentions(text: string, otherTools: readonly string[], self: string | undefined): Mention[] {
   const mentions: Mention[] = [];
-  for (const name of new Set(otherTools)) {
-    if (name.length < 3 || name.length > 128) continue;
-    for (const m of text.matchAll(mentionPattern(name))) mentions.push({ start: m.index, end: m.index + m[0].length });
+  const names = nameSet(otherTools);
+  // One pass over the words of the text, whatever the number of tools (a server may list 200,000).
+  for (const m of text.matchAll(WORD)) {
+    const word = m[0].replace(/\.+$/, '');
+    if (word === self || !names.has(word)) continue;
+    const end = m.index + word.length;
+    const quoted = QUOTES.includes(text[m.index - 1] ?? '') && QUOTES.includes(text[end] ?? '');
+    if (quoted) mentions.push({ start: m.index - 1, end: end + 1 });
+    else if (DISTINCTIVE.test(word)) mentions.push({ start: m.index, end });
+    if (mentions.length >= MAX_MENTIONS) break;
   }
   for (const m of text.matchAll(GENERIC_TOOL)) {
-    if (/^(?:this|that|the|a|an|any|each|every|same|other|which|one|MCP)$/i.test(m[1] ?? m[2] ?? '')) continue;
+    const named = m[1] ?? m[2] ?? '';
+    if (named === self || /^(?:this|that|the|a|an|any|each|every|same|other|which|one|MCP)$/i.test(named)) continue;
     mentions.push({ start: m.index, end: m.index + m[0].length });
+    if (mentions.length >= 2 * MAX_MENTIONS) break;
   }
-  // Bounded: each mention costs a few small windows; a hostile text may name a tool thousands of times.
   return mentions.sort((a, b) => a.start - b.start).slice(0, MAX_MENTIONS);
 }
 
+/** Bounded: each mention costs a few small windows; a hostile text may name a tool thousands of times. */
 const MAX_MENTIONS = 500;
-
-/** Compiled once per name (a run scans every text against every other tool's name). */
-const MENTION_PATTERNS = new Map<string, RegExp>();
-const MAX_CACHED_PATTERNS = 5_000;
-
+/** A tool name as it can appear in text (the spec's characters, and any other non-space run up to 128). */
+const WORD = /[A-Za-z0-9_][\w.-]{1,127}/g;
+const QUOTES = '`\'"';
 /** A name with `_ . -`, camelCase or a digit is never an ordinary word; a plain word ("search") counts only quoted. */
-function mentionPattern(name: string): RegExp {
-  let pattern = MENTION_PATTERNS.get(name);
-  if (!pattern) {
-    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const distinctive = /[_.-]|[a-z][A-Z]|\d/.test(name);
-    pattern = distinctive ? new RegExp(`(?<![\\w.-])${escaped}(?![\\w-])`, 'g') : new RegExp(`[\`'"]${escaped}[\`'"]`, 'g');
-    if (MENTION_PATTERNS.size >= MAX_CACHED_PATTERNS) MENTION_PATTERNS.clear();
-    MENTION_PATTERNS.set(name, pattern);
+const DISTINCTIVE = /[_.-]|[a-z][A-Z]|\d/;
+
+/** The other tools' names as a set, built once per list (a check passes one list for all its texts). */
+const NAME_SETS = new WeakMap<readonly string[], Set<string>>();
+function nameSet(names: readonly string[]): Set<string> {
+  let set = NAME_SETS.get(names);
+  if (!set) {
+    set = new Set(names.filter((name) => name.length >= 3 && name.length <= 128));
+    NAME_SETS.set(names, set);
   }
-  return pattern;
+  return set;
 }
 
 /** Where the sentence holding `at` starts (after ". ", "! ", "? " or a line break), at most 200 characters back. */
@@ -373,7 +389,7 @@ const BASE64_RUN = /[A-Za-z0-9+/_-]{40,}={0,2}/g;
 const HEX_RUN = /(?:\\x[0-9a-fA-F]{2}){16,}|[0-9a-fA-F]{32,}/g;
 
 /** Long base64 or hex runs that decode to readable text (SEC-POISON-ENCODED), or, with `instructions`, to an injection. */
-export function findEncoded(text: string, mode: 'readable' | 'instructions', otherTools: readonly string[] = []): PoisonSpan[] {
+export function findEncoded(text: string, mode: 'readable' | 'instructions', tools: Tools = { otherTools: [] }): PoisonSpan[] {
   const spans: PoisonSpan[] = [];
   const runs = [
     ...[...text.matchAll(BASE64_RUN)].map((m) => ({ m, code: 'base64-payload', decoded: decodeBase64(m[0]) })),
@@ -381,7 +397,7 @@ export function findEncoded(text: string, mode: 'readable' | 'instructions', oth
   ];
   for (const { m, code, decoded } of runs) {
     if (decoded === undefined || !isReadable(decoded)) continue;
-    const injection = findInWords(decoded, otherTools).length > 0;
+    const injection = findInWords(decoded, tools).length > 0;
     if (mode === 'instructions' && !injection) continue;
     spans.push({
       rule: 'SEC-POISON-ENCODED',
@@ -416,11 +432,11 @@ function isReadable(decoded: string): boolean {
 // ---------------------------------------------------------------- shared
 
 /** Injections spelled in tag characters: what they say is scanned like any text. */
-function hiddenTagText(text: string, invisible: PoisonSpan[], otherTools: readonly string[]): PoisonSpan[] {
+function hiddenTagText(text: string, invisible: PoisonSpan[], tools: Tools): PoisonSpan[] {
   const spans: PoisonSpan[] = [];
   for (const tags of invisible.filter((s) => s.code === 'tag-characters')) {
     const said = decodeTags(text.slice(tags.start, tags.end));
-    for (const found of findInWords(said, otherTools)) spans.push({ ...found, start: tags.start, end: tags.end, note: 'spelled in invisible tag characters' });
+    for (const found of findInWords(said, tools)) spans.push({ ...found, start: tags.start, end: tags.end, note: 'spelled in invisible tag characters' });
   }
   return spans;
 }

@@ -83,7 +83,7 @@ async function gather(server: string, target: Target): Promise<Served> {
     const add = (where: string, items: ServedText[], options: Omit<ScanOptions, 'kind'>) => {
       for (const text of items) texts.push({ where: `${server}: ${where} ${text.pointer}`, text, options: { ...options, kind: text.kind } });
     };
-    for (const tool of tools) add(`tool ${String(tool.name)}`, toolTexts(tool), { otherTools: toolNames.filter((name) => name !== tool.name) });
+    for (const tool of tools) add(`tool ${String(tool.name)}`, toolTexts(tool), { otherTools: toolNames, self: String(tool.name) });
     if (declared('prompts'))
       for (const prompt of await client.listAll('prompts/list')) add(`prompt ${String(prompt.name)}`, promptTexts(prompt), { otherTools: toolNames });
     if (declared('resources')) {
@@ -218,7 +218,7 @@ describe('benign corpus: real MCP servers', () => {
       pool.forEach(({ where, text, options }, index) => {
         const trick = tricks[index % tricks.length]!;
         // Another tool of the same server, by a name that cannot be an ordinary word (else a tool of another server).
-        const other = options.otherTools?.find((name) => /[_.-]/.test(name)) ?? 'send_email';
+        const other = options.otherTools?.find((name) => name !== options.self && /[_.-]/.test(name)) ?? 'send_email';
         const poisoned = trick.apply(text.text, other, Math.floor(index / tricks.length));
         const found: PoisonSpan[] = findPoisoning(poisoned, { ...options, otherTools: [...(options.otherTools ?? []), other] });
         if (found.some((span) => span.code === trick.code)) caught.set(trick.code, (caught.get(trick.code) ?? 0) + 1);

@@ -44,18 +44,23 @@ export function boundFindings(findings: Finding[]): Finding[] {
 /** Characters one check scans in all (a few seconds at worst): a server listing thousands of huge texts cannot stall the run. */
 export const MAX_SCANNED_PER_CHECK = 4_000_000;
 
+/** Texts one check scans in all: each costs a little, however short (a server may list 200,000 tools). */
+export const MAX_TEXTS_PER_CHECK = 20_000;
+
 /** What is left of a check's scan budget, and the note to give once it ran out. */
 export class ScanBudget {
   private left = MAX_SCANNED_PER_CHECK;
+  private textsLeft = MAX_TEXTS_PER_CHECK;
   private skipped = 0;
 
   /** Whether `text` may still be scanned (it is counted up to MAX_SCANNED characters, what the scanner reads of it). */
   take(text: string): boolean {
-    if (this.left <= 0) {
+    if (this.left <= 0 || this.textsLeft <= 0) {
       this.skipped++;
       return false;
     }
     this.left -= Math.min(text.length, MAX_SCANNED);
+    this.textsLeft--;
     return true;
   }
 
@@ -63,7 +68,11 @@ export class ScanBudget {
   note(): Finding[] {
     if (this.skipped === 0) return [];
     return [
-      { status: 'info', code: 'scan-budget', message: `${this.skipped} texts were not scanned: the check stops after ${MAX_SCANNED_PER_CHECK} characters` },
+      {
+        status: 'info',
+        code: 'scan-budget',
+        message: `${this.skipped} texts were not scanned: the check stops after ${MAX_TEXTS_PER_CHECK} texts or ${MAX_SCANNED_PER_CHECK} characters`,
+      },
     ];
   }
 }

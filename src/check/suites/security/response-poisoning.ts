@@ -47,15 +47,7 @@ export default defineCheck({
       called++;
       for (const attempt of call.attempts.filter((a) => a.outcome)) {
         answers++;
-        findings.push(
-          ...scanAnswer(
-            ctx,
-            name,
-            attempt,
-            names.filter((other) => other !== name),
-            budget,
-          ),
-        );
+        findings.push(...scanAnswer(ctx, name, attempt, names, budget));
       }
     }
     if (called === 0)
@@ -72,11 +64,11 @@ export default defineCheck({
   },
 });
 
-function scanAnswer(ctx: CheckContext, tool: string, attempt: ArgumentAttempt, otherTools: string[], budget: ScanBudget): Finding[] {
+function scanAnswer(ctx: CheckContext, tool: string, attempt: ArgumentAttempt, toolNames: string[], budget: ScanBudget): Finding[] {
   const outcome = attempt.outcome!;
   const evidence = [{ ...ctx.evidence(outcome.frames), note: `arguments: ${attempt.sources}` }];
   return resultTexts(outcome).flatMap(({ text, pointer }) =>
-    (budget.take(text) ? findPoisoning(text, { kind: 'text', encoded: 'instructions', otherTools }) : []).map((span) =>
+    (budget.take(text) ? findPoisoning(text, { kind: 'text', encoded: 'instructions', otherTools: toolNames, self: tool }) : []).map((span) =>
       poisonFinding(span, `the result of "${displayQuote(tool, 80)}" ${pointer}`, { tool, pointer }, evidence, 'SEC-RESPONSE-POISONING'),
     ),
   );

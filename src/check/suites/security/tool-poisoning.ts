@@ -28,8 +28,10 @@ interface Source {
   evidence?: Evidence[];
   texts: ServedText[];
   scan: Pick<ScanOptions, 'encoded'>;
-  /** Tool names other than the one the text belongs to: orders to them are shadowing. */
+  /** The server's tool names (one array for every text): orders to them are shadowing. */
   otherTools: string[];
+  /** The tool the text belongs to, if any. */
+  self?: string;
 }
 
 export default defineCheck({
@@ -56,7 +58,7 @@ export default defineCheck({
       for (const { text, kind, pointer } of source.texts) {
         if (!budget.take(text)) continue;
         scanned++;
-        for (const span of findPoisoning(text, { kind, otherTools: source.otherTools, ...source.scan }))
+        for (const span of findPoisoning(text, { kind, otherTools: source.otherTools, self: source.self, ...source.scan }))
           findings.push(poisonFinding(span, `${source.label} ${pointer}`, source.location(pointer), source.evidence));
       }
     }
@@ -82,7 +84,8 @@ async function servedSources(ctx: CheckContext): Promise<Source[]> {
     evidence,
     texts: toolTexts(item),
     scan: {},
-    otherTools: toolNames.filter((name) => name !== item.name),
+    otherTools: toolNames,
+    self: typeof item.name === 'string' ? item.name : undefined,
   }));
   const others = (kind: Source['kind'], label: string, method: string, evidence: Evidence[], texts: ServedText[]): Source => ({
     kind,
