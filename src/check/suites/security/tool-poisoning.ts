@@ -49,8 +49,10 @@ export default defineCheck({
   ],
   spec: 'basic/security_best_practices',
   async run(ctx) {
-    const sources = await servedSources(ctx);
-    if (sources.length === 0) return skip('the server offers no tools, prompts, resources or instructions');
+    const unread: string[] = [];
+    const sources = await servedSources(ctx, unread);
+    if (sources.length === 0)
+      return skip(unread.length > 0 ? `nothing could be read: ${unread.join('; ')}` : 'the server offers no tools, prompts, resources or instructions');
     const findings: Finding[] = [];
     const budget = new ScanBudget();
     let scanned = 0;
@@ -72,10 +74,11 @@ export default defineCheck({
   },
 });
 
-async function servedSources(ctx: CheckContext): Promise<Source[]> {
+/** Everything served, by source; `unread` collects the lists that could not be read (the list checks judge them). */
+async function servedSources(ctx: CheckContext, unread: string[]): Promise<Source[]> {
   const { client } = ctx;
   const declared = (capability: string) => capability in client.serverCapabilities;
-  const tools = declared('tools') ? await listed(ctx, client, 'tools/list') : [];
+  const tools = declared('tools') ? await listed(ctx, client, 'tools/list', unread) : [];
   const toolNames = tools.map(({ item }) => item.name).filter((name): name is string => typeof name === 'string');
   const sources: Source[] = tools.map(({ item, evidence }) => ({
     kind: 'tools',
@@ -97,14 +100,14 @@ async function servedSources(ctx: CheckContext): Promise<Source[]> {
     otherTools: toolNames,
   });
   if (declared('prompts')) {
-    for (const { item, evidence } of await listed(ctx, client, 'prompts/list'))
+    for (const { item, evidence } of await listed(ctx, client, 'prompts/list', unread))
       sources.push(others('prompts', `prompt ${shown(item.name)}`, 'prompts/list', evidence, promptTexts(item)));
   }
   if (declared('resources')) {
-    const resources = await listed(ctx, client, 'resources/list');
+    const resources = await listed(ctx, client, 'resources/list', unread);
     for (const { item, evidence } of resources)
       sources.push(others('resources', `resource ${shown(item.uri)}`, 'resources/list', evidence, resourceTexts(item)));
-    for (const { item, evidence } of await listed(ctx, client, 'resources/templates/list'))
+    for (const { item, evidence } of await listed(ctx, client, 'resources/templates/list', unread))
       sources.push(others('resource templates', `resource template ${shown(item.uriTemplate)}`, 'resources/templates/list', evidence, resourceTexts(item)));
     sources.push(
       ...(await resourceContents(
@@ -128,10 +131,19 @@ async function servedSources(ctx: CheckContext): Promise<Source[]> {
   return sources;
 }
 
-/** The items of a list (all pages), each with the evidence of its page; nothing when listing fails (the list checks judge that). */
-async function listed(ctx: CheckContext, client: McpClient, method: ListMethod): Promise<{ item: Record<string, unknown>; evidence: Evidence[] }[]> {
+/** The items of a list (all pages read), each with the evidence of its page; why it stopped short goes to `unread`. */
+async function listed(
+  ctx: CheckContext,
+  client: McpClient,
+  method: ListMethod,
+  unread: string[],
+): Promise<{ item: Record<string, unknown>; evidence: Evidence[] }[]> {
   if (ctx.signal.aborted) return [];
-  const listing = await listPages(client, method).catch(unanswered);
+  const listing = await listPages(client, method).catch((error: unknown) => {
+    unread.push(`${method}: ${(error as Error).message}`);
+    return unanswered(error);
+  });
+  if (listing?.problem) unread.push(listing.problem.message);
   return (listing?.pages ?? []).flatMap((page) => {
     const evidence = [ctx.evidence(page.outcome.frames)];
     return page.items.filter(isObject).map((item) => ({ item, evidence }));
