@@ -17,7 +17,9 @@ import type { CheckContext, Finding } from '../../types.js';
 import { boundFindings, poisonFinding, ScanBudget } from '../../probes/security/poison-finding.js';
 
 /** Tools called per run (each good call may take a few attempts). */
-const MAX_TOOLS = 20;
+const MAX_CALLED = 20;
+/** Tools looked at for one that may be called (a server may list 200,000). */
+const MAX_LOOKED_AT = 1_000;
 
 export default defineCheck({
   id: 'security.response-poisoning',
@@ -36,8 +38,8 @@ export default defineCheck({
     const notCalled: string[] = [];
     let answers = 0;
     let called = 0;
-    for (const tool of listed.tools.slice(0, MAX_TOOLS)) {
-      if (ctx.signal.aborted) break;
+    for (const tool of listed.tools.slice(0, MAX_LOOKED_AT)) {
+      if (ctx.signal.aborted || called === MAX_CALLED) break;
       const name = String(tool.name);
       const call = await goodCall(ctx, tool);
       if (call.reason !== undefined) {
@@ -66,10 +68,14 @@ export default defineCheck({
 
 function scanAnswer(ctx: CheckContext, tool: string, attempt: ArgumentAttempt, toolNames: string[], budget: ScanBudget): Finding[] {
   const outcome = attempt.outcome!;
+  const found = resultTexts(outcome).flatMap(({ text, pointer }) =>
+    budget.take(text)
+      ? findPoisoning(text, { kind: 'text', encoded: 'instructions', otherTools: toolNames, self: tool }).map((span) => ({ span, pointer }))
+      : [],
+  );
+  if (found.length === 0) return [];
   const evidence = [{ ...ctx.evidence(outcome.frames), note: `arguments: ${attempt.sources}` }];
-  return resultTexts(outcome).flatMap(({ text, pointer }) =>
-    (budget.take(text) ? findPoisoning(text, { kind: 'text', encoded: 'instructions', otherTools: toolNames, self: tool }) : []).map((span) =>
-      poisonFinding(span, `the result of "${displayQuote(tool, 80)}" ${pointer}`, { tool, pointer }, evidence, 'SEC-RESPONSE-POISONING'),
-    ),
+  return found.map(({ span, pointer }) =>
+    poisonFinding(span, `the result of "${displayQuote(tool, 80)}" ${pointer}`, { tool, pointer }, evidence, 'SEC-RESPONSE-POISONING'),
   );
 }
