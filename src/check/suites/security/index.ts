@@ -10,7 +10,19 @@ import canaryEcho from './canary-echo.js';
 import guessableIds from './guessable-ids.js';
 import inputHandling from './input-handling.js';
 import localExposure from './local-exposure.js';
+import responsePoisoning from './response-poisoning.js';
 import secretsInOutput from './secrets-in-output.js';
 import ssrf from './ssrf.js';
+import toolPoisoning from './tool-poisoning.js';
 
-export const checks: CheckDefinition[] = [inputHandling, ssrf, guessableIds, localExposure, annotationLie, canaryEcho, secretsInOutput];
+export const checks: CheckDefinition[] = [
+  toolPoisoning,
+  responsePoisoning,
+  inputHandling,
+  ssrf,
+  guessableIds,
+  localExposure,
+  annotationLie,
+  canaryEcho,
+  secretsInOutput,
+];
