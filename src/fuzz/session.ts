@@ -60,20 +60,26 @@ export class FuzzSession {
     return this.send((client) => client.request('tools/call', { name, arguments: args }, { timeoutMs: this.options.timeoutMs }));
   }
 
-  /**
-   * A message exactly as given (envelope fuzzing). Silence within the time is an answer too (the
-   * server may ignore what it cannot read): it keeps the connection; a closed one is a failure.
-   */
-  async raw(message: JsonObject | string, options: RawRequestOptions & { timeoutMs: number }): Promise<CallAnswer | { silent: true }> {
-    let client: McpClient;
+  /** The connection for the next request, counted; or, when none can be opened, the answer that says so. */
+  private async connected(): Promise<McpClient | { failure: TransportError; unreachable: true }> {
     try {
-      client = await this.open();
+      const client = await this.open();
+      this.counted();
+      return client;
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
       this.unreachable++;
       return { failure: error, unreachable: true };
     }
-    this.counted();
+  }
+
+  /**
+   * A message exactly as given (envelope fuzzing). Silence within the time is an answer too (the
+   * server may ignore what it cannot read): it keeps the connection; a closed one is a failure.
+   */
+  async raw(message: JsonObject | string, options: RawRequestOptions & { timeoutMs: number }): Promise<CallAnswer | { silent: true }> {
+    const client = await this.connected();
+    if ('failure' in client) return client;
     try {
       const outcome = await client.raw(message, options);
       return outcome ? { outcome } : { silent: true };
@@ -92,15 +98,8 @@ export class FuzzSession {
    * nothing about the request, which was never sent.
    */
   async send(request: (client: McpClient) => Promise<RpcOutcome>): Promise<CallAnswer> {
-    let client: McpClient;
-    try {
-      client = await this.open();
-    } catch (error) {
-      if (!(error instanceof TransportError)) throw error;
-      this.unreachable++;
-      return { failure: error, unreachable: true };
-    }
-    this.counted();
+    const client = await this.connected();
+    if ('failure' in client) return client;
     try {
       return { outcome: await request(client) };
     } catch (error) {

@@ -5,6 +5,7 @@
  * checked, and the probe cannot tell whether it is. Cursors and progress tokens are protocol state.
  */
 import { pointer as pointerTo } from '../../../wire/json-pointer.js';
+import { nameWords } from './name-words.js';
 
 const HANDLE_WORDS = new Set([
   'handle',
@@ -45,15 +46,8 @@ const NOT_HANDLE_WORDS = new Set([
 ]);
 const MAX_NODES = 5000;
 
-const words = (name: string): string[] =>
-  name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-
 export function isHandleKey(key: string): boolean {
-  const parts = words(key);
+  const parts = nameWords(key);
   return parts.some((word) => HANDLE_WORDS.has(word)) && !parts.some((word) => NOT_HANDLE_WORDS.has(word));
 }
 
