@@ -22,6 +22,13 @@ const FALSE_ALARMS = ['lint.no-warnings'];
  * with 0 items, resources and templates).
  */
 const WARNINGS = ['prompts.invalid-cursor', 'resources.invalid-cursor', 'tools.invalid-cursor'];
+/**
+ * Over HTTP on 127.0.0.1 too, checked by hand: server/discover (initialize in the legacy era) with no
+ * Authorization and Origin: https://mcpvet-foreign-origin.example is served 200 (open to any page),
+ * and so is one with Host: attacker.example (DNS rebinding): SEC-OPEN-LOCAL-ENDPOINT and
+ * SEC-HOST-UNCHECKED, medium. It listens on 127.0.0.1 only (the BIND_LOOPBACK preload).
+ */
+const HTTP_WARNINGS = ['prompts.invalid-cursor', 'resources.invalid-cursor', 'security.local-exposure', 'tools.invalid-cursor'];
 
 function pinFalseAlarms(run: () => Findings) {
   for (const id of FALSE_ALARMS) {
@@ -94,7 +101,7 @@ describe('context7 over Streamable HTTP', { timeout: 90_000 }, () => {
     expect(auto.error, auto.errorMessages).toEqual([]);
     // Origin: https://mcpvet-foreign-origin.example/ -> 200 with a result (streamable-http#security: MUST 403).
     expect(auto.fail).toEqual(['http.foreign-origin-403']);
-    expect(without(auto.warn, FALSE_ALARMS), auto.warnMessages).toEqual(WARNINGS);
+    expect(without(auto.warn, FALSE_ALARMS), auto.warnMessages).toEqual(HTTP_WARNINGS);
     // discover lists only 2026-07-28, but initialize offering 2025-03-26 negotiates 2025-03-26: the
     // server supports pre-2025-06-18 clients, so it MAY serve a request without MCP-Protocol-Version
     // (streamable-http#protocol-version-header; FINDINGS.md "HTTP checks of h-http").
@@ -107,7 +114,7 @@ describe('context7 over Streamable HTTP', { timeout: 90_000 }, () => {
     // 2025-11-25 transports#security-warning: an invalid Origin MUST get 403; a ping in the legacy
     // session with Origin: https://evil.example is served, as in the modern era.
     expect([...legacy.fail, ...legacy.error]).toEqual(['http.foreign-origin-403']);
-    expect(without(legacy.warn, FALSE_ALARMS), legacy.warnMessages).toEqual(WARNINGS);
+    expect(without(legacy.warn, FALSE_ALARMS), legacy.warnMessages).toEqual(HTTP_WARNINGS);
     // Its legacy streams carry no event ids (no event store): not resumable, so no priming is asked.
     expect(legacy.status('http.legacy-sse-priming')).toBe('skip');
   });

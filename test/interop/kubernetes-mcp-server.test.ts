@@ -37,6 +37,13 @@ const LEGACY_HTTP_FAILS = [
 const MODERN_LOG_LEVEL_WARNING = 'utilities.invalid-log-level';
 /** Checked by hand: logging/setLevel {"level":"loudest"} -> {} (2025-11-25 logging#error-handling: SHOULD be -32602). */
 const LEGACY_SET_LEVEL_WARNING = 'utilities.legacy-set-level-invalid';
+/**
+ * Checked by hand, both HTTP modes and eras: server/discover (initialize) with no Authorization and
+ * Origin: https://mcpvet-foreign-origin.example/ is served 200, so any page or local process can
+ * call it (SEC-OPEN-LOCAL-ENDPOINT, medium). It refuses Host: attacker.example and, with
+ * --bind-address 127.0.0.1, listens on loopback only.
+ */
+const OPEN_LOCAL_ENDPOINT = 'security.local-exposure';
 
 describe('kubernetes-mcp-server over stdio', { timeout: 90_000 }, () => {
   it('modern (auto): the envelope rules it breaks, and a process that dies on bad input', async () => {
@@ -111,7 +118,7 @@ describe('kubernetes-mcp-server over Streamable HTTP, --stateless', { timeout: 9
     // Checked by hand: every POST stream (text/event-stream, e.g. tools/list) comes without
     // X-Accel-Buffering: no, which 2026-07-28 streamable-http#receiving-messages says servers SHOULD
     // send; the session negotiated 2026-07-28 (the Go SDK never sets the header).
-    expect(run.warn).toEqual(['http.sse-no-buffering', MODERN_LOG_LEVEL_WARNING]);
+    expect(run.warn).toEqual(['http.sse-no-buffering', OPEN_LOCAL_ENDPOINT, MODERN_LOG_LEVEL_WARNING]);
     // A notification refused with 400 is what streamable-http#sending-messages allows ("MUST return an HTTP error status code").
     expect(run.status('protocol.unknown-notification-ignored')).toBe('pass');
   }, 60_000);
@@ -127,6 +134,6 @@ async function expectLegacyHttpFindings(url: string): Promise<void> {
   expect(run.fail).toEqual(LEGACY_HTTP_FAILS);
   // Its SSE streams carry no event ids (the Go SDK without an event store is not resumable), so
   // http.legacy-sse-priming does not apply (skip; FINDINGS.md "HTTP checks of h-http").
-  expect(run.warn).toEqual([LEGACY_SET_LEVEL_WARNING]);
+  expect(run.warn).toEqual([OPEN_LOCAL_ENDPOINT, LEGACY_SET_LEVEL_WARNING]);
   expect(run.status('http.legacy-sse-priming')).toBe('skip');
 }
