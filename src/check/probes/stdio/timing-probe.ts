@@ -22,16 +22,20 @@ export type TimingVerdict =
  * On a loaded machine a request can look slow by chance, and then a server that serves requests
  * concurrently answers the pair in order. So the pair is tried up to ATTEMPTS times, timed alone
  * again each time: one answer out of order proves concurrency (a server that serves one request at
- * a time never answers the second first), and only a pair in order every time is a verdict.
+ * a time never answers the second first), and only a pair in order every time is a verdict; a
+ * try whose slow request was not slow in the pair decides nothing.
  */
 const ATTEMPTS = 3;
 
 export async function probeByTiming(client: McpClient, timeoutMs: number): Promise<TimingVerdict> {
   let verdict: TimingVerdict = { kind: 'inconclusive', detail: 'not tried' };
+  let undecided: TimingVerdict | undefined;
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     verdict = await timePair(client, timeoutMs);
-    if (verdict.kind !== 'blocked') return verdict;
+    if (verdict.kind === 'served') return verdict;
+    if (verdict.kind === 'inconclusive') undecided = verdict;
   }
+  if (undecided) return undecided;
   return verdict.kind === 'blocked' ? { ...verdict, message: `${verdict.message} (the same in ${ATTEMPTS} tries)` } : verdict;
 }
 
@@ -74,6 +78,9 @@ async function timePair(client: McpClient, timeoutMs: number): Promise<TimingVer
       evidence,
     };
   }
+  // The slow request was not slow this time (its time alone was a fluke of load): the order says nothing.
+  if (first.at < fast.ms + MIN_GAP_MS)
+    return { kind: 'inconclusive', detail: `${slow.method} took ${slow.ms} ms alone but ${Math.round(first.at)} ms in the pair: too close to tell` };
   return {
     kind: 'blocked',
     message: `${fast.method} takes ${fast.ms} ms alone, but sent right after ${slow.method} (${slow.ms} ms alone) it was answered only after it, at ${Math.round(second.at)} ms: it waited in line`,
