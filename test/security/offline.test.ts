@@ -1,6 +1,6 @@
 /**
- * The security suites send nothing anywhere but the server under test and mcpvet's own loopback
- * canary. Every outbound connection and DNS lookup of the mcpvet process is recorded (a preloaded
+ * The security suites and `mcpvet fuzz` send nothing anywhere but the server under test and
+ * mcpvet's own loopback canary. Every outbound connection and DNS lookup of the mcpvet process is recorded (a preloaded
  * hook) and must name loopback only; over stdio the run also happens inside a network namespace
  * that has nothing but loopback (`unshare -n`, where the machine allows it), so a stray
  * connection could not leave the machine even if the hook missed it.
@@ -50,7 +50,7 @@ function expectSecurityRan(stdout: string): void {
 
 const newLog = () => join(mkdtempSync(join(tmpdir(), 'mcpvet-offline-')), 'connections.ndjson');
 
-describe('security suites stay offline', () => {
+describe('security suites and fuzz stay offline', () => {
   const url = exampleHttpServer();
 
   it('the recorder sees connections (so an empty record means none were made)', async () => {
@@ -82,6 +82,19 @@ describe('security suites stay offline', () => {
     });
     expect(run.code, run.stderr).toBe(0);
     expectSecurityRan(run.stdout);
+    expect(foreign(recorded(log))).toEqual([]);
+  });
+
+  it.skipIf(!canUnshare)('mcpvet fuzz, tools and envelope, inside a network namespace with only loopback, connects nowhere outside', async () => {
+    const log = newLog();
+    const command = `ip link set lo up && exec "$0" --import "$1" "$2" fuzz --seed 7 --runs 20 --envelope --format json --regressions "$4" -- "$0" "$3"`;
+    const regressions = join(log, '..', 'regressions.json');
+    const run = await runProcess('unshare', ['-n', 'sh', '-c', command, process.execPath, RECORDER, CLI, NOTES_SERVER, regressions], {
+      env: { MCPVET_CONNECTIONS_LOG: log },
+      timeoutMs: 60_000,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect((JSON.parse(run.stdout) as { tools: unknown[] }).tools.length).toBeGreaterThan(0);
     expect(foreign(recorded(log))).toEqual([]);
   });
 });
