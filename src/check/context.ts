@@ -6,7 +6,7 @@ import type { InputHost, McpClient } from '../client/types.js';
 import type { Target } from '../wire/target.js';
 import { Trace, type Frame } from '../wire/trace.js';
 import { isObject } from '../protocol/jsonrpc.js';
-import type { CallPolicy } from './calls-file.js';
+import type { CallPolicy } from '../protocol/call-policy.js';
 import { curlFor } from './curl.js';
 import type { AuthTokens, CheckContext, Evidence, OpenClientOptions, PlantedCanary } from './types.js';
 import type { ProcessSource } from './warm-pool.js';

@@ -6,7 +6,7 @@ import type { EraPreference } from '../protocol/versions.js';
 import { Trace } from '../wire/trace.js';
 import { describeTarget, type StdioTarget, type Target } from '../wire/target.js';
 import pkg from '../../package.json' with { type: 'json' };
-import { makeCallPolicy } from './calls-file.js';
+import { makeCallPolicy } from '../protocol/call-policy.js';
 import { plantCanaries } from './probes/security/canaries.js';
 import { startWhenIdle } from './early-pool.js';
 import { ALL_CHECKS } from './registry.js';

@@ -10,7 +10,7 @@ import { createContext, type RunEnvironment } from './context.js';
 import { serverGone } from './liveness.js';
 import { trimEvidence } from './evidence-trim.js';
 import { WarmPool } from './warm-pool.js';
-import { matchesAny } from './glob.js';
+import { matchesAny } from '../wire/glob.js';
 import { gradeFinding, gradeOf, type Grade } from './requirements/grade.js';
 import type { CheckDefinition, CheckResult, Finding, Level, ResultFinding, Status, Suite } from './types.js';
 

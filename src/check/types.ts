@@ -2,6 +2,7 @@
 import type { StdioShutdown } from '../client/connect.js';
 import type { McpClient } from '../client/types.js';
 import type { Channel } from '../protocol/channel.js';
+import type { CallPolicy } from '../protocol/call-policy.js';
 import type { Era } from '../protocol/versions.js';
 import type { Target, Transport } from '../wire/target.js';
 import type { Frame, Trace } from '../wire/trace.js';
@@ -138,7 +139,7 @@ export interface CheckContext {
   /** A second instance of the same server (--replica), when one was given. */
   readonly replica?: Target;
   /** Whether a tool may be called (--allow-call, --calls, or readOnlyHint with openWorldHint: false), and with which arguments. */
-  callPolicy(tool: Record<string, unknown>): { allowed: true; args?: Record<string, unknown> } | { allowed: false; reason: string };
+  callPolicy: CallPolicy;
   /** tools/list (all pages) of the shared connection, fetched once per run. */
   tools(): Promise<Record<string, unknown>[]>;
   /** Evidence from the frames of an outcome (and a curl command over HTTP). */

@@ -1,6 +1,6 @@
 /** `mcpvet check`: parse flags, run the checks, write the reports, pick the exit code. */
 import type { InputHost } from '../client/types.js';
-import { loadCallsFile } from '../check/calls-file.js';
+import { loadCallsFile } from '../protocol/call-policy.js';
 import { SUITES } from '../check/registry.js';
 import { runCheckRun } from '../check/run.js';
 import type { CheckDefinition, Suite } from '../check/types.js';

@@ -10,10 +10,10 @@ import { printJson, printNote, printText } from './output.js';
 import { maskLiterals } from '../report/redact.js';
 import { prepareOutputDir } from '../report/write.js';
 import type { FuzzReport } from '../fuzz/report.js';
-import { renderFuzzConsole } from '../fuzz/render/console.js';
-import { renderFuzzJson } from '../fuzz/render/json.js';
-import { renderFuzzJunit } from '../fuzz/render/junit.js';
-import { renderFuzzSarif } from '../fuzz/render/sarif.js';
+import { renderFuzzConsole } from '../report/fuzz/console.js';
+import { renderFuzzJson } from '../report/fuzz/json.js';
+import { renderFuzzJunit } from '../report/fuzz/junit.js';
+import { renderFuzzSarif } from '../report/fuzz/sarif.js';
 
 export type Destination = { kind: 'file'; path: string } | { kind: 'dir'; path: string };
 

@@ -1,5 +1,5 @@
 /** `mcpvet fuzz`: parse flags, run the fuzz engine, write the reports, pick the exit code. */
-import { loadCallsFile } from '../check/calls-file.js';
+import { loadCallsFile } from '../protocol/call-policy.js';
 import { FuzzUsageError } from '../fuzz/select-tools.js';
 import type { FuzzReport } from '../fuzz/report.js';
 import { usageError } from './cli-error.js';

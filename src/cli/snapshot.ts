@@ -2,7 +2,7 @@
 import { isSafeToCallUnasked } from '../protocol/tool-hints.js';
 import { writeFile } from 'node:fs/promises';
 import { connect } from '../client/connect.js';
-import { matchesAny } from '../check/glob.js';
+import { matchesAny } from '../wire/glob.js';
 import { takeSnapshot } from '../contract/snapshot.js';
 import { maskLiterals } from '../report/redact.js';
 import { ExitCode } from './exit-codes.js';

@@ -1,9 +1,8 @@
 /**
- * Which tools fuzz may call: the call policy `check` uses (src/check/calls-file.ts, imported
- * read-only): tools annotated readOnlyHint: true and openWorldHint: false, or allowed by
+ * Which tools fuzz may call: the call policy `check` uses (src/protocol/call-policy.ts): tools annotated readOnlyHint: true and openWorldHint: false, or allowed by
  * --allow-call globs or a --calls file. A tool asked for by name must exist and be allowed.
  */
-import { makeCallPolicy } from '../check/calls-file.js';
+import { makeCallPolicy } from '../protocol/call-policy.js';
 import type { JsonObject } from '../protocol/jsonrpc.js';
 
 export interface Selection {

@@ -3,7 +3,7 @@
  * openWorldHint: false (openWorldHint defaults to true); --allow-call and --calls allow the rest.
  */
 import { describe, expect, it } from 'vitest';
-import { makeCallPolicy } from '../../src/check/calls-file.js';
+import { makeCallPolicy } from '../../src/protocol/call-policy.js';
 import { expectCheck, fixtureStdio, notesStdio } from '../helpers/check.js';
 
 const tool = (annotations?: Record<string, unknown>) => ({ name: 'search', inputSchema: { type: 'object' }, annotations });

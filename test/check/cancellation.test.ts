@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../src/client/connect.js';
-import { makeCallPolicy } from '../../src/check/calls-file.js';
+import { makeCallPolicy } from '../../src/protocol/call-policy.js';
 import { defineCheck, pass } from '../../src/check/define.js';
 import { runChecks } from '../../src/check/runner.js';
 import type { CheckDefinition, CheckResult } from '../../src/check/types.js';

@@ -1,6 +1,6 @@
 // security.guessable-ids: handles and requestState values a server hands out cannot be guessed.
 import { describe, expect, it } from 'vitest';
-import { loadCallsFile } from '../../src/check/calls-file.js';
+import { loadCallsFile } from '../../src/protocol/call-policy.js';
 import { judgeIdentifiers } from '../../src/check/probes/security/guessable.js';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/paths.js';

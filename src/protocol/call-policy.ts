@@ -1,17 +1,18 @@
 /**
- * Which tools a check may call. Calling a tool can change the world, so only tools the user
+ * Which tools mcpvet may call (check, fuzz). Calling a tool can change the world, so only tools the user
  * allowed (--allow-call globs, a --calls file of name -> arguments), or tools annotated both
  * readOnlyHint: true and openWorldHint: false: openWorldHint defaults to true (server/tools), and
  * a read-only tool that reaches the outside world (a web search, a paid API) is not ours to call.
  */
-import { isSafeToCallUnasked } from '../protocol/tool-hints.js';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { isObject } from '../protocol/jsonrpc.js';
-import { matchesAny } from './glob.js';
-import type { CheckContext } from './types.js';
+import { matchesAny } from '../wire/glob.js';
+import { isObject } from './jsonrpc.js';
+import { isSafeToCallUnasked } from './tool-hints.js';
 
-export type CallPolicy = CheckContext['callPolicy'];
+/** Whether a tool may be called, and with which arguments (those of a --calls file). */
+export type CallVerdict = { allowed: true; args?: Record<string, unknown> } | { allowed: false; reason: string };
+export type CallPolicy = (tool: Record<string, unknown>) => CallVerdict;
 
 export function loadCallsFile(file: string): Record<string, Record<string, unknown>> {
   let parsed: unknown;

@@ -1,5 +1,5 @@
 /** The fuzz report as one JSON document, for machines. */
-import type { FuzzReport } from '../report.js';
+import type { FuzzReport } from '../../fuzz/report.js';
 import { redactFuzzReport } from './redact.js';
 
 export function renderFuzzJson(report: FuzzReport): string {

@@ -1,8 +1,8 @@
 /** The fuzz report for people: a line per tool, each failure with its minimal input and the command that reproduces it, a summary line. */
-import { painter } from '../../report/ansi.js';
-import { formatDuration } from '../../report/summary.js';
-import { ruleId } from '../properties.js';
-import type { FuzzFailure, FuzzReport } from '../report.js';
+import { painter } from '../ansi.js';
+import { formatDuration } from '../summary.js';
+import { ruleId } from '../../fuzz/properties.js';
+import type { FuzzFailure, FuzzReport } from '../../fuzz/report.js';
 import { redactFuzzReport } from './redact.js';
 
 /** Minimal inputs longer than this are clipped on the console (the JSON report has them whole). */

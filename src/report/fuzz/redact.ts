@@ -3,8 +3,8 @@
  * arguments and commands are fuzz's own values, kept exact so they still reproduce). Remembered
  * secret values and the canary are masked literally when printed (cli/output.ts).
  */
-import { redactText } from '../../report/redact.js';
-import type { FuzzReport } from '../report.js';
+import { redactText } from '../redact.js';
+import type { FuzzReport } from '../../fuzz/report.js';
 
 export function redactFuzzReport(report: FuzzReport): FuzzReport {
   return { ...report, failures: report.failures.map((failure) => ({ ...failure, message: redactText(failure.message) })) };

@@ -2,9 +2,9 @@
  * JUnit XML of a fuzz run, for CI test panels: a <testsuite> per tool (and one for the envelope),
  * a <testcase> per property, failed with the minimal input and the command that reproduces it.
  */
-import { escapeXml } from '../../report/junit.js';
-import { PROPERTIES, PROPERTY_IDS, ruleId, type PropertyId } from '../properties.js';
-import type { FuzzFailure, FuzzReport } from '../report.js';
+import { escapeXml } from '../junit.js';
+import { PROPERTIES, PROPERTY_IDS, ruleId, type PropertyId } from '../../fuzz/properties.js';
+import type { FuzzFailure, FuzzReport } from '../../fuzz/report.js';
 import { redactFuzzReport } from './redact.js';
 
 const TOOL_PROPERTIES = PROPERTY_IDS.filter((id) => !id.startsWith('envelope-'));

@@ -7,8 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Log, LogicalLocation, ReportingDescriptor, Result } from 'sarif';
-import { PROPERTIES, PROPERTY_IDS, ruleId, type PropertyId } from '../properties.js';
-import type { FuzzFailure, FuzzReport } from '../report.js';
+import { PROPERTIES, PROPERTY_IDS, ruleId, type PropertyId } from '../../fuzz/properties.js';
+import type { FuzzFailure, FuzzReport } from '../../fuzz/report.js';
 import { redactFuzzReport } from './redact.js';
 
 const TOOL_PROPERTIES = PROPERTY_IDS.filter((id) => !id.startsWith('envelope-'));
