@@ -1,7 +1,9 @@
 /**
  * mcpvet's own canary listener for SSRF probes: an HTTP server on 127.0.0.1 (random port) that
  * answers every request 200 with a short body and records what arrived (method, path, headers;
- * bodies are never read). Bounded: a few hundred records, closed by the check that opened it.
+ * bodies are never read). Bounded: a few hundred records, closed by the check that opened it. Like
+ * every mcpvet listener it serves only its own loopback Host and no browser (no Origin): a fetch
+ * the server makes for a URL mcpvet gave carries exactly that Host, so nothing else is recorded.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -33,7 +35,12 @@ export async function startCanaryServer(): Promise<CanaryServer> {
   const started = performance.now();
   const requests: CanaryRequest[] = [];
   const waiters = new Set<{ matches: (request: CanaryRequest) => boolean; done: (hit: boolean) => void }>();
+  let hosts = new Set<string>();
   const record = (req: IncomingMessage, res: ServerResponse) => {
+    if (!hosts.has(req.headers.host ?? '') || req.headers.origin !== undefined) {
+      res.writeHead(421, { 'Content-Type': 'text/plain', Connection: 'close' }).end('not this listener\n');
+      return;
+    }
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
     const request = { method: req.method ?? '', path: req.url ?? '/', headers, at: Math.round(performance.now() - started) };
@@ -49,6 +56,7 @@ export async function startCanaryServer(): Promise<CanaryServer> {
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  hosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
   return {
     origin: `http://127.0.0.1:${port}`,
     port,
