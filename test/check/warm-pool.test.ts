@@ -128,8 +128,9 @@ describe('warm pool', () => {
   }, 60_000);
 
   it('a server that sits idle while it starts gets its pool before it answers', async () => {
-    const { target, log } = slowServer(1500);
-    await runCheckRun(target, { timeoutMs: 5000, only: ['stateless.tools-list-identical'] });
+    // 3 s of sleep: under CI load a Node process can take over a second just to start.
+    const { target, log } = slowServer(3000);
+    await runCheckRun(target, { timeoutMs: 8000, only: ['stateless.tools-list-identical'] });
     const entries = log();
     const [main, ...others] = entries.filter((entry) => entry.event === 'start');
     const answered = entries.find((entry) => entry.pid === main?.pid && entry.event === 'first');
