@@ -16,6 +16,7 @@ import { defineCheckCommand } from './check-command.js';
 import { defineLintCommand } from './lint-command.js';
 import { defineContractCommands } from './contract-commands.js';
 import { defineFuzzCommand } from './fuzz-command.js';
+import { defineEvalCommand } from './eval-command.js';
 
 /** Errors of commands that print machine output are one JSON line; the others get a plain line. */
 let jsonErrors = false;
@@ -47,6 +48,7 @@ function buildProgram(): Command {
   defineProxyCommand(program);
   defineContractCommands(program);
   defineFuzzCommand(program);
+  defineEvalCommand(program);
 
   return program;
 }

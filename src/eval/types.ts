@@ -130,6 +130,8 @@ export interface JudgeVerdict {
 export interface RunRecord {
   task: string;
   model: string;
+  /** The description variant the model saw (absent without `--variants`). */
+  variant?: string;
   /** 0-based index of this run of the task with this model. */
   run: number;
   passed: boolean;
@@ -179,6 +181,7 @@ export interface Metrics {
 export interface TaskStats extends Metrics {
   task: string;
   model: string;
+  variant?: string;
   holdout: boolean;
   tags: string[];
   k: number;
@@ -192,19 +195,14 @@ export interface TaskStats extends Metrics {
 
 export interface ConfusionCell {
   model: string;
+  variant?: string;
   expected: string;
   /** The tool called instead ('(none)' when no call was made). */
   actual: string;
   count: number;
 }
 
-export type EvalFindingCode =
-  | 'repeated-calls'
-  | 'invalid-arguments'
-  | 'tool-never-used'
-  | 'large-result'
-  | 'tool-not-converted'
-  | 'tool-errors';
+export type EvalFindingCode = 'repeated-calls' | 'invalid-arguments' | 'tool-never-used' | 'large-result' | 'tool-not-converted' | 'tool-errors';
 
 export interface EvalFinding {
   code: EvalFindingCode;
@@ -235,11 +233,40 @@ export interface EvalReport {
   replayed: boolean;
   tasks: TaskStats[];
   /** Per model over the tasks that are not held out, and over held-out ones. */
-  overall: Array<{ model: string; holdout: boolean } & Metrics>;
+  overall: Array<{ model: string; variant?: string; holdout: boolean } & Metrics>;
   confusion: ConfusionCell[];
   findings: EvalFinding[];
   tools: ToolCost[];
   runs: RunRecord[];
   /** Runs not made by `--until-confident`, over all tasks. */
   runsSaved: number;
+  /** With `--variants`: each variant against the first, per task and model. */
+  variantComparison?: ComparisonRow[];
+}
+
+/** One task (with one model, one variant) in two sets of runs: B against A. */
+export interface ComparisonRow {
+  task: string;
+  model: string;
+  variant?: string;
+  holdout: boolean;
+  a: { runs: number; passes: number; passRate: number };
+  b: { runs: number; passes: number; passRate: number };
+  /** passRate(B) - passRate(A), with its 95 % Newcombe (hybrid score) interval. */
+  difference: number;
+  interval: Interval;
+  /** better/worse: the interval lies wholly above/below 0; otherwise not enough runs to tell. */
+  verdict: 'better' | 'worse' | 'not-enough-runs';
+}
+
+export interface EvalComparison {
+  format: 'mcpvet-eval-compare';
+  version: 1;
+  a: string;
+  b: string;
+  rows: ComparisonRow[];
+  /** Tasks in only one of the two reports. */
+  onlyInA: string[];
+  onlyInB: string[];
+  regressions: number;
 }
