@@ -32,8 +32,8 @@ export async function runFuzzCommand(positional: string[], flags: FuzzFlags): Pr
   const formats = [...new Set(splitList([flags.format]))];
   const unknown = formats.find((format) => !FORMATS.includes(format));
   if (unknown !== undefined || formats.length === 0) throw usageError(`unknown format "${unknown ?? ''}" (formats: ${FORMATS.join(', ')})`);
-  const { prepareFuzzOutput } = await import('./fuzz-output.js');
-  const destination = flags.output !== undefined ? usageOnError(() => prepareFuzzOutput(flags.output as string, formats)) : undefined;
+  const { prepareDestination } = await import('./report-destination.js');
+  const destination = flags.output !== undefined ? usageOnError(() => prepareDestination(flags.output as string, formats)) : undefined;
   if (destination === undefined && formats.length > 1) throw usageError(`--format ${formats.join(',')}: several formats need -o DIR (stdout takes one)`);
   const calls = flags.calls ? usageOnError(() => loadCallsFile(flags.calls as string)) : {};
   const target = await resolveTarget(flags, positional);
