@@ -1,0 +1,164 @@
+/** `mcpvet eval`: parse flags, load the tasks (and variants, or a saved run), run, write the reports. */
+import { writeFileSync } from 'node:fs';
+import { redactValue } from '../report/redact.js';
+import { oneLine } from '../wire/control-chars.js';
+import { rememberSecrets } from '../wire/secret-values.js';
+import { type Target, describeTarget } from '../wire/target.js';
+import { usageError } from './cli-error.js';
+import { ExitCode } from './exit-codes.js';
+import { printNote } from './output.js';
+import { parseDuration, parseWholeNumber } from './fuzz-options.js';
+import { resolveTarget, type TargetFlags } from './target-options.js';
+
+export interface EvalFlags extends TargetFlags {
+  model: string[];
+  baseUrl?: string;
+  runs?: string;
+  concurrency?: string;
+  maxTurns?: string;
+  runTimeout?: string;
+  threshold?: string;
+  untilConfident?: boolean;
+  task: string[];
+  tag: string[];
+  variants?: string;
+  save?: string;
+  replay?: string;
+  price?: string;
+  format: string;
+  output?: string;
+  quiet?: boolean;
+  color: boolean;
+}
+
+const FORMATS = ['console', 'json', 'junit', 'markdown'];
+const KEY_VARIABLES = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'OPENAI_COMPATIBLE_API_KEY'];
+
+export async function runEvalCommand(tasksFile: string, server: string[], flags: EvalFlags): Promise<number> {
+  const formats = [...new Set(flags.format.split(',').map((format) => format.trim()))];
+  const unknown = formats.find((format) => !FORMATS.includes(format));
+  if (unknown !== undefined) throw usageError(`unknown format "${oneLine(unknown)}" (formats: ${FORMATS.join(', ')})`);
+  const { prepareDestination } = await import('./report-destination.js');
+  const destination = flags.output !== undefined ? usageOnError(() => prepareDestination(flags.output as string, formats)) : undefined;
+  if (destination === undefined && formats.length > 1) throw usageError(`--format ${formats.join(',')}: several formats need -o DIR (stdout takes one)`);
+  // Keys go to the provider library only: every output masks them, whatever echoes them.
+  rememberSecrets(KEY_VARIABLES.flatMap((name) => (process.env[name] ? [{ kind: 'env' as const, name, value: process.env[name] as string }] : [])));
+  if (flags.baseUrl !== undefined) checkBaseUrl(flags.baseUrl);
+  const prices = flags.price !== undefined ? parsePrice(flags.price) : undefined;
+
+  const { loadTasksFile, TasksFileError } = await import('../eval/tasks-file.js');
+  let suite: Awaited<ReturnType<typeof loadTasksFile>>;
+  try {
+    suite = loadTasksFile(tasksFile);
+  } catch (error) {
+    if (error instanceof TasksFileError) throw usageError(error.message);
+    throw error;
+  }
+  const settings = suite.settings;
+  if (flags.runs !== undefined) settings.runs = parseWholeNumber('--runs', flags.runs, 1, 10_000);
+  if (flags.concurrency !== undefined) settings.concurrency = parseWholeNumber('--concurrency', flags.concurrency, 1, 256);
+  if (flags.maxTurns !== undefined) settings.maxTurns = parseWholeNumber('--max-turns', flags.maxTurns, 1, 1000);
+  if (flags.runTimeout !== undefined) settings.timeoutMs = parseDuration('--run-timeout', flags.runTimeout);
+  if (flags.threshold !== undefined) settings.threshold = parseThreshold(flags.threshold);
+  if (flags.runs !== undefined) for (const task of suite.tasks) delete task.runs;
+  suite.tasks = selectTasks(suite.tasks, flags.task, flags.tag);
+
+  const { loadVariantsFile } = await import('../eval/variants.js');
+  const variants =
+    flags.variants !== undefined ? { file: flags.variants, variants: usageOnError(() => loadVariantsFile(flags.variants as string)) } : undefined;
+  const { loadEvalCassette } = await import('../eval/eval-cassette.js');
+  const replay = flags.replay !== undefined ? usageOnError(() => loadEvalCassette(flags.replay as string)) : undefined;
+  let target: Target | undefined;
+  if (!replay) target = await resolveTarget(flags, server);
+  else if (server.length > 0 || flags.url !== undefined) throw usageError('--replay runs the saved run offline: give no server');
+  const models = flags.model.length > 0 ? flags.model : settings.models;
+
+  const { runEval, EvalSetupError } = await import('../eval/run.js');
+  const { ModelSpecError } = await import('../eval/model-spec.js');
+  const { ProviderSetupError } = await import('../eval/provider.js');
+  const { progressLine } = await import('../report/eval/progress.js');
+  const abort = new AbortController();
+  let result: Awaited<ReturnType<typeof runEval>>;
+  try {
+    result = await runEval({
+      suite,
+      models,
+      baseUrl: flags.baseUrl,
+      target,
+      era: flags.protocolEra,
+      connectTimeoutMs: flags.timeout,
+      targetLabel: replay ? replay.target : describeTarget(target as Target),
+      replay,
+      record: flags.save !== undefined,
+      variants,
+      untilConfident: flags.untilConfident === true,
+      prices,
+      signal: abort.signal,
+      onProgress: flags.quiet ? undefined : throttled((progress) => process.stderr.write(`${progressLine(progress)}\n`)),
+    });
+  } catch (error) {
+    if (error instanceof EvalSetupError || error instanceof ModelSpecError || error instanceof ProviderSetupError) throw usageError(error.message);
+    throw error;
+  }
+  // Server results and model text may echo a key or a server secret: both files are scrubbed.
+  const report = redactValue(result.report) as typeof result.report;
+  if (flags.save !== undefined && result.cassette) {
+    writeFileSync(flags.save, `${JSON.stringify(redactValue(result.cassette), null, 2)}\n`, 'utf8');
+    printNote(`mcpvet eval: saved the run to ${flags.save} (replay it with --replay ${flags.save})`);
+  }
+  const { writeEvalReports } = await import('./eval-output.js');
+  const color = flags.color && process.stdout.isTTY === true && !process.env.NO_COLOR;
+  writeEvalReports(report, formats, destination, { color });
+  return report.tasks.some((task) => !task.holdout && !task.meetsThreshold) ? ExitCode.Failed : ExitCode.Ok;
+}
+
+function selectTasks<T extends { id: string; tags: string[] }>(tasks: T[], ids: string[], tags: string[]): T[] {
+  const unknownId = ids.find((id) => !tasks.some((task) => task.id === id));
+  if (unknownId !== undefined) throw usageError(`--task ${oneLine(unknownId)}: no task has this id`);
+  const selected = tasks.filter((task) => (ids.length === 0 || ids.includes(task.id)) && (tags.length === 0 || task.tags.some((tag) => tags.includes(tag))));
+  if (selected.length === 0) throw usageError('no task left to run (check --task and --tag)');
+  return selected;
+}
+
+function checkBaseUrl(value: string): void {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw usageError(`--base-url ${oneLine(value)}: not a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw usageError(`--base-url ${oneLine(value)}: use http:// or https://`);
+}
+
+/** `--price 0.15/0.60`: USD per million input / output tokens. */
+function parsePrice(value: string): { inputPerToken: number; outputPerToken: number } {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)\s*$/.exec(value);
+  if (!match) throw usageError(`--price ${oneLine(value)}: write INPUT/OUTPUT in USD per million tokens, e.g. 0.15/0.60`);
+  return { inputPerToken: Number(match[1]) / 1e6, outputPerToken: Number(match[2]) / 1e6 };
+}
+
+function parseThreshold(value: string): number {
+  const threshold = Number(value);
+  if (!/^\s*(0(\.\d+)?|1(\.0+)?)\s*$/.test(value) || Number.isNaN(threshold))
+    throw usageError(`--threshold ${oneLine(value)}: a pass rate from 0 to 1, e.g. 0.8`);
+  return threshold;
+}
+
+function usageOnError<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw usageError((error as Error).message);
+  }
+}
+
+/** Progress on stderr at most every second, and always for the last run. */
+function throttled<P extends { runsDone: number; runsPlanned: number }>(print: (progress: P) => void): (progress: P) => void {
+  let last = 0;
+  return (progress) => {
+    const now = Date.now();
+    if (now - last < 1000 && progress.runsDone < progress.runsPlanned) return;
+    last = now;
+    print(progress);
+  };
+}

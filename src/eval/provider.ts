@@ -1,0 +1,44 @@
+/**
+ * A model spec as an AI SDK language model. The provider packages are imported here only, when
+ * `eval` runs, so no other command pays for them. Keys come from the environment and go only to
+ * the provider library, never into a report or a cassette.
+ */
+import type { LanguageModel } from 'ai';
+import type { ModelSpec } from './model-spec.js';
+
+export interface ProviderOptions {
+  /** Overrides the provider's URL (gateways, vLLM, Ollama, the scripted model). */
+  baseUrl?: string;
+  /** Every request to the model goes through this (recording, replay). */
+  fetch?: typeof globalThis.fetch;
+  env?: NodeJS.ProcessEnv;
+}
+
+export class ProviderSetupError extends Error {}
+
+const KEY_VARIABLE = { openai: 'OPENAI_API_KEY', anthropic: 'ANTHROPIC_API_KEY', 'openai-compatible': 'OPENAI_COMPATIBLE_API_KEY' } as const;
+// A local server (the scripted model, Ollama) takes any key; the libraries insist on one.
+const NO_KEY = 'mcpvet-no-key';
+
+export async function languageModel(model: ModelSpec, options: ProviderOptions): Promise<LanguageModel> {
+  const env = options.env ?? process.env;
+  const apiKey = env[KEY_VARIABLE[model.provider]] || (options.baseUrl !== undefined || model.provider === 'openai-compatible' ? NO_KEY : undefined);
+  if (apiKey === undefined) throw new ProviderSetupError(`model "${model.spec}": set ${KEY_VARIABLE[model.provider]} (or give --base-url for a local server)`);
+  const baseURL = options.baseUrl;
+  switch (model.provider) {
+    case 'openai': {
+      const { createOpenAI } = await import('@ai-sdk/openai');
+      // Chat completions, not the Responses API: what gateways and local servers also speak.
+      return createOpenAI({ apiKey, baseURL, fetch: options.fetch }).chat(model.name);
+    }
+    case 'anthropic': {
+      const { createAnthropic } = await import('@ai-sdk/anthropic');
+      return createAnthropic({ apiKey, baseURL, fetch: options.fetch })(model.name);
+    }
+    case 'openai-compatible': {
+      if (baseURL === undefined) throw new ProviderSetupError(`model "${model.spec}": openai-compatible needs --base-url (e.g. http://127.0.0.1:11434/v1)`);
+      const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
+      return createOpenAICompatible({ name: 'openai-compatible', apiKey, baseURL, fetch: options.fetch, includeUsage: true })(model.name);
+    }
+  }
+}

@@ -1,0 +1,287 @@
+/**
+ * `mcpvet eval`: every task, for every model (and description variant), run several times through
+ * the server's tools; each run judged; runs stopped early once a task's pass rate is known well
+ * enough (`untilConfident`); everything recorded when the run is to be saved, and replayable.
+ */
+import { connect } from '../client/connect.js';
+import type { McpClient } from '../client/types.js';
+import type { Era } from '../protocol/versions.js';
+import { compileSchema } from '../protocol/json-schema.js';
+import type { Target } from '../wire/target.js';
+import { type EvalCassette, type ModelExchange, type RunRecording, recordingFetch, replayingFetch, runKey } from './eval-cassette.js';
+import { judgeRun } from './judge.js';
+import { judgePrompt, parseJudgeReply } from './judge-model.js';
+import { type ModelSpec, parseModelSpec } from './model-spec.js';
+import { languageModel } from './provider.js';
+import { buildEvalReport } from './report.js';
+import { describeError, runTask } from './run-task.js';
+import { confidentAbout } from './stats.js';
+import { type AdaptedTools, type McpTool, adaptTools } from './tool-adapter.js';
+import { type ToolExchange, type ToolExecutor, liveExecutor, replayExecutor } from './tool-executor.js';
+import type { EvalReport, EvalSuite, EvalTask, JudgeVerdict, RunRecord } from './types.js';
+import { type Variant, applyVariant } from './variants.js';
+
+export interface EvalProgress {
+  runsDone: number;
+  runsPlanned: number;
+  passes: number;
+  tokens: number;
+  tasksDone: number;
+  tasks: number;
+}
+
+export interface EvalRunOptions {
+  suite: EvalSuite;
+  /** Model specs; ignored on replay (the recording's models run). */
+  models: string[];
+  baseUrl?: string;
+  target?: Target;
+  era?: Era | 'auto';
+  connectTimeoutMs?: number;
+  /** The server as the report names it. */
+  targetLabel: string;
+  replay?: EvalCassette;
+  /** Keep every run's recording (for `--save`). */
+  record?: boolean;
+  variants?: { file: string; variants: Variant[] };
+  untilConfident?: boolean;
+  prices?: { inputPerToken: number; outputPerToken: number };
+  onProgress?: (progress: EvalProgress) => void;
+  signal?: AbortSignal;
+}
+
+export interface EvalRunResult {
+  report: EvalReport;
+  cassette?: EvalCassette;
+}
+
+export class EvalSetupError extends Error {}
+
+interface Cell {
+  model: ModelSpec;
+  variant?: string;
+  adapted: AdaptedTools;
+}
+
+interface Group {
+  cell: Cell;
+  task: EvalTask;
+  runs: number;
+  started: number;
+  done: number;
+  passes: number;
+  stopped: boolean;
+}
+
+export async function runEval(options: EvalRunOptions): Promise<EvalRunResult> {
+  const startedAt = new Date();
+  const began = performance.now();
+  const { suite } = options;
+  let client: McpClient | undefined;
+  try {
+    let tools: McpTool[];
+    if (options.replay) tools = options.replay.tools;
+    else {
+      if (!options.target) throw new EvalSetupError('no server: give the server command after -- or --url');
+      client = await connect(options.target, { era: options.era ?? 'auto', timeoutMs: options.connectTimeoutMs ?? 10_000 });
+      tools = (await client.listAll('tools/list')) as McpTool[];
+    }
+    const models = options.replay ? [...new Set(options.replay.runs.map((run) => run.model))].map(parseModelSpec) : options.models.map(parseModelSpec);
+    if (models.length === 0) throw new EvalSetupError('no model: give --model provider:name (or settings.models in the tasks file)');
+    const cells = buildCells(models, tools, options.variants?.variants);
+    const validators = argumentValidators(tools);
+    const recordings = new Map((options.replay?.runs ?? []).map((run) => [runKey(run), run]));
+    const saved: RunRecording[] = [];
+
+    const groups: Group[] = cells.flatMap((cell) =>
+      suite.tasks.map((task) => ({ cell, task, runs: task.runs ?? suite.settings.runs, started: 0, done: 0, passes: 0, stopped: false })),
+    );
+    const records: RunRecord[] = [];
+    const progress: EvalProgress = {
+      runsDone: 0,
+      runsPlanned: groups.reduce((sum, group) => sum + group.runs, 0),
+      passes: 0,
+      tokens: 0,
+      tasksDone: 0,
+      tasks: groups.length,
+    };
+
+    const oneRun = async (group: Group, run: number): Promise<void> => {
+      const { cell, task } = group;
+      const key = runKey({ task: task.id, model: cell.model.spec, variant: cell.variant, run });
+      const recording = recordings.get(key);
+      if (options.replay && !recording)
+        throw new EvalSetupError(`the recording has no run ${run + 1} of task "${task.id}" with ${cell.model.spec}: replay the tasks file it was saved with`);
+      const replies: ModelExchange[] = [];
+      let pendingModelMs = 0;
+      const onModelMs = (ms: number) => {
+        pendingModelMs += ms;
+      };
+      const fetch = recording ? replayingFetch(recording.replies, onModelMs) : recordingFetch(replies, onModelMs);
+      const exchanges: ToolExchange[] = [];
+      const executor = recording ? replayExecutor(recording.tools) : recordingExecutor(liveExecutor(client!, suite.settings.toolTimeoutMs), exchanges);
+      const model = await languageModel(cell.model, { baseUrl: options.baseUrl, fetch });
+      const record = await runTask({
+        task,
+        settings: suite.settings,
+        model,
+        modelSpec: cell.model.spec,
+        variant: cell.variant,
+        run,
+        tools: cell.adapted,
+        executor,
+        validArguments: (tool, args) => validators.get(tool)?.(args),
+        takeModelMs: () => {
+          const ms = pendingModelMs;
+          pendingModelMs = 0;
+          return ms;
+        },
+        signal: options.signal,
+      });
+      record.reasons = judgeRun(task, record);
+      if (task.expect.judge && record.error === undefined) {
+        record.judge = await judgeWithModel(task, record, cell.model, suite.settings.judgeModel, options.baseUrl, fetch);
+        if (!record.judge.pass) record.reasons.push(`judge: ${record.judge.reasoning}`);
+      }
+      record.passed = record.reasons.length === 0;
+      if (recording) record.wallMs = recording.wallMs;
+      else if (options.record)
+        saved.push({
+          task: task.id,
+          model: cell.model.spec,
+          ...(cell.variant !== undefined ? { variant: cell.variant } : {}),
+          run,
+          replies,
+          tools: exchanges,
+          wallMs: record.wallMs,
+        });
+      records.push(record);
+      group.done++;
+      if (record.passed) group.passes++;
+      if (options.untilConfident && confidentAbout(group.passes, group.done, suite.settings.threshold) !== undefined) group.stopped = true;
+      progress.runsDone++;
+      progress.passes += record.passed ? 1 : 0;
+      progress.tokens += record.inputTokens + record.outputTokens;
+      progress.tasksDone = groups.filter(
+        (candidate) => candidate.done === candidate.runs || (candidate.stopped && candidate.done === candidate.started),
+      ).length;
+      options.onProgress?.(progress);
+    };
+
+    await runPool(groups, Math.max(1, suite.settings.concurrency), oneRun, options.signal);
+
+    const runsSaved: Record<string, number> = {};
+    for (const group of groups)
+      runsSaved[runKey({ task: group.task.id, model: group.cell.model.spec, variant: group.cell.variant, run: 0 })] = group.runs - group.started;
+    const byOrder = (a: RunRecord, b: RunRecord) => order(groups, a) - order(groups, b) || a.run - b.run;
+    const report = buildEvalReport({
+      suite,
+      runs: records.sort(byOrder),
+      target: options.targetLabel,
+      models: models.map((model) => model.spec),
+      ...(options.variants ? { variants: options.variants.file } : {}),
+      replayed: options.replay !== undefined,
+      startedAt: startedAt.toISOString(),
+      durationMs: Math.round(performance.now() - began),
+      tools: cells[0]!.adapted.tools.map((tool) => ({ name: tool.tool.name, definitionTokens: tool.definitionTokens })),
+      notConverted: [...new Map(cells.flatMap((cell) => cell.adapted.notConverted).map((entry) => [entry.tool, entry])).values()],
+      runsSaved: (task, model, variant) => runsSaved[runKey({ task, model, variant, run: 0 })] ?? 0,
+      ...(options.prices ? { prices: options.prices } : {}),
+    });
+    const cassette: EvalCassette | undefined = options.record
+      ? { format: 'mcpvet-eval-cassette', version: 1, target: options.targetLabel, tools, runs: saved.sort((a, b) => runKey(a).localeCompare(runKey(b))) }
+      : undefined;
+    return { report, cassette };
+  } finally {
+    await client?.close();
+  }
+}
+
+function buildCells(models: ModelSpec[], tools: McpTool[], variants: Variant[] | undefined): Cell[] {
+  const variantTools: Array<{ name?: string; tools: McpTool[] }> = [];
+  if (!variants || variants.length === 0) variantTools.push({ tools });
+  else
+    for (const variant of variants) {
+      const applied = applyVariant(tools, variant);
+      if (applied.problems.length > 0) throw new EvalSetupError(`variant "${variant.name}": ${applied.problems.join('; ')}`);
+      variantTools.push({ name: variant.name, tools: applied.tools as McpTool[] });
+    }
+  return models.flatMap((model) =>
+    variantTools.map((variant) => ({
+      model,
+      ...(variant.name !== undefined ? { variant: variant.name } : {}),
+      adapted: adaptTools(variant.tools, model.provider),
+    })),
+  );
+}
+
+/** Arguments are checked against the server's own schema: a variant changes descriptions only. */
+function argumentValidators(tools: McpTool[]): Map<string, (args: unknown) => boolean> {
+  const validators = new Map<string, (args: unknown) => boolean>();
+  for (const tool of tools) {
+    const compiled = compileSchema(tool.inputSchema);
+    if (compiled.ok) validators.set(tool.name, (args) => compiled.validate(args) === true);
+  }
+  return validators;
+}
+
+function recordingExecutor(inner: ToolExecutor, into: ToolExchange[]): ToolExecutor {
+  return {
+    async call(name, args) {
+      const exchange = await inner.call(name, args);
+      into.push(exchange);
+      return exchange;
+    },
+  };
+}
+
+async function judgeWithModel(
+  task: EvalTask,
+  run: RunRecord,
+  underTest: ModelSpec,
+  suiteJudge: string | undefined,
+  baseUrl: string | undefined,
+  fetch: typeof globalThis.fetch,
+): Promise<JudgeVerdict> {
+  const spec = task.expect.judge?.model ?? suiteJudge ?? underTest.spec;
+  try {
+    const { generateText } = await import('ai');
+    const model = await languageModel(parseModelSpec(spec), { baseUrl, fetch });
+    const { system, prompt } = judgePrompt(task, run);
+    const reply = await generateText({ model, system, prompt, abortSignal: AbortSignal.timeout(120_000) });
+    return { ...parseJudgeReply(reply.text), model: spec };
+  } catch (error) {
+    return { pass: false, reasoning: `the judge could not be asked: ${describeError(error)}`, model: spec };
+  }
+}
+
+/**
+ * Runs in parallel up to `concurrency`, taking each group's runs in order: a group stopped by
+ * `untilConfident` starts no more runs. Groups are interleaved so that one slow task does not
+ * hold the others back.
+ */
+async function runPool(groups: Group[], concurrency: number, work: (group: Group, run: number) => Promise<void>, signal?: AbortSignal): Promise<void> {
+  const next = (): { group: Group; run: number } | undefined => {
+    if (signal?.aborted) return undefined;
+    let best: Group | undefined;
+    for (const group of groups) if (!group.stopped && group.started < group.runs && (best === undefined || group.started < best.started)) best = group;
+    if (!best) return undefined;
+    return { group: best, run: best.started++ };
+  };
+  let failure: unknown;
+  const worker = async () => {
+    for (let item = next(); item && failure === undefined; item = next()) {
+      try {
+        await work(item.group, item.run);
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  if (failure !== undefined) throw failure;
+}
+
+function order(groups: Group[], run: RunRecord): number {
+  return groups.findIndex((group) => group.task.id === run.task && group.cell.model.spec === run.model && group.cell.variant === run.variant);
+}
