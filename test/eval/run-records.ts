@@ -1,5 +1,5 @@
 /** Hand-built suites, runs and reports for the statistics and renderer tests. */
-import { buildEvalReport, type EvalReportInput } from '../../src/eval/report.js';
+import { buildEvalReport, savedKey, type EvalReportInput } from '../../src/eval/report.js';
 import type { EvalReport, EvalSettings, EvalSuite, EvalTask, RunRecord, ToolCallRecord } from '../../src/eval/types.js';
 
 export const SETTINGS: EvalSettings = {
@@ -72,4 +72,40 @@ export function input(theSuite: EvalSuite, theRuns: RunRecord[], extra: Partial<
 
 export function report(theSuite: EvalSuite, theRuns: RunRecord[], extra: Partial<EvalReportInput> = {}): EvalReport {
   return buildEvalReport(input(theSuite, theRuns, extra));
+}
+
+/**
+ * A report that shows everything: a task that passes, one under the threshold that loops on a tool
+ * with large results, a held-out task, a confusion, an unused tool, runs saved and prices.
+ */
+export function sampleReport(): EvalReport {
+  const tasks = [task('weather-boston', ['get_weather']), task('forecast', ['get_forecast']), task('secret', ['get_weather'], { holdout: true })];
+  return report(
+    suite(tasks),
+    [
+      ...runs('weather-boston', 4, 5, (i) => [call(i < 4 ? 'get_weather' : 'get_forecast')]),
+      ...runs('forecast', 1, 5, () => Array.from({ length: 6 }, () => call('get_forecast', { resultBytes: 30_000 }))),
+      ...runs('secret', 3, 3, () => [call('get_weather')]),
+    ],
+    {
+      tools: [
+        { name: 'get_weather', definitionTokens: 80 },
+        { name: 'get_forecast', definitionTokens: 120 },
+        { name: 'delete_all', definitionTokens: 50 },
+      ],
+      runsSaved: { [savedKey('secret', 'openai:test')]: 2 },
+      prices: { inputPerToken: 0.000002, outputPerToken: 0.00001 },
+    },
+  );
+}
+
+/** Every run passes, every expected tool is called, nothing to find. */
+export function cleanReport(): EvalReport {
+  return report(
+    suite([task('weather-boston', ['get_weather'])]),
+    runs('weather-boston', 5, 5, () => [call('get_weather')]),
+    {
+      tools: [{ name: 'get_weather', definitionTokens: 80 }],
+    },
+  );
 }
