@@ -3,6 +3,7 @@
  * than at one unlucky run. Each needs several runs showing it (a model wanders now and then), so a
  * finding is a pattern, not an anecdote; they are hints for the tool author, never failures.
  */
+import { byCombo, groupBy } from './group.js';
 import { calledName, callsOf } from './metrics.js';
 import type { EvalFinding, RunRecord, ToolCallRecord } from './types.js';
 
@@ -37,32 +38,9 @@ export interface FindingsInput {
 
 const percent = (share: number) => `${Math.round(share * 100)} %`;
 
-/** Runs grouped by model and variant: a finding holds for the wording one model saw. */
-function groups(runs: readonly RunRecord[]): Array<{ model: string; variant?: string; runs: RunRecord[] }> {
-  const byKey = new Map<string, { model: string; variant?: string; runs: RunRecord[] }>();
-  for (const run of runs) {
-    const key = JSON.stringify([run.model, run.variant ?? null]);
-    let group = byKey.get(key);
-    if (!group) byKey.set(key, (group = { model: run.model, ...(run.variant !== undefined ? { variant: run.variant } : {}), runs: [] }));
-    group.runs.push(run);
-  }
-  return [...byKey.values()];
-}
-
-function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const map = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = map.get(k);
-    if (list) list.push(item);
-    else map.set(k, [item]);
-  }
-  return map;
-}
-
 function repeatedCalls(model: string, seenAs: string, runs: readonly RunRecord[]): EvalFinding[] {
   const findings: EvalFinding[] = [];
-  const perRun = runs.map((run) => countBy(callsOf(run), calledName));
+  const perRun = runs.map((run) => groupBy(callsOf(run), calledName));
   const tools = new Set(perRun.flatMap((counts) => [...counts.keys()]));
   for (const tool of tools) {
     const using = perRun.filter((counts) => counts.has(tool));
@@ -82,7 +60,7 @@ function repeatedCalls(model: string, seenAs: string, runs: readonly RunRecord[]
 /** Calls of one tool where `bad` holds often enough (and at least twice) to be the tool's doing. */
 function frequent(calls: readonly ToolCallRecord[], bad: (call: ToolCallRecord) => boolean, share: number): Array<{ tool: string; bad: number; of: number }> {
   const found: Array<{ tool: string; bad: number; of: number }> = [];
-  for (const [tool, list] of countBy(calls, calledName)) {
+  for (const [tool, list] of groupBy(calls, calledName)) {
     const count = list.filter(bad).length;
     if (count >= MIN_OCCURRENCES && count / list.length >= share) found.push({ tool, bad: count, of: list.length });
   }
@@ -91,10 +69,10 @@ function frequent(calls: readonly ToolCallRecord[], bad: (call: ToolCallRecord) 
 
 function perModel(runs: readonly RunRecord[]): EvalFinding[] {
   const findings: EvalFinding[] = [];
-  for (const group of groups(runs)) {
+  for (const group of byCombo(runs)) {
     const seenAs = group.variant !== undefined ? ` (variant ${group.variant})` : '';
-    findings.push(...repeatedCalls(group.model, seenAs, group.runs));
-    const calls = group.runs.flatMap(callsOf);
+    findings.push(...repeatedCalls(group.model, seenAs, group.entries));
+    const calls = group.entries.flatMap(callsOf);
     for (const { tool, bad, of } of frequent(calls, (call) => call.invalidArguments, INVALID_ARGUMENTS_SHARE))
       findings.push({
         code: 'invalid-arguments',

@@ -1,4 +1,5 @@
 /** `mcpvet eval compare` for people: a line per task with both pass rates, the difference, its interval and the verdict. */
+import { groupBy } from '../../eval/group.js';
 import type { ComparisonRow, EvalComparison } from '../../eval/types.js';
 import { type Paint, painter } from '../ansi.js';
 import { comboLabel, differenceInterval, percent, signedPercent } from './format.js';
@@ -34,12 +35,5 @@ export function renderCompareConsole(comparison: EvalComparison, options: { colo
 }
 
 export function groupRows(rows: readonly ComparisonRow[]): Array<{ label: string; rows: ComparisonRow[] }> {
-  const groups = new Map<string, ComparisonRow[]>();
-  for (const row of rows) {
-    const label = comboLabel(row);
-    const list = groups.get(label);
-    if (list) list.push(row);
-    else groups.set(label, [row]);
-  }
-  return [...groups].map(([label, list]) => ({ label, rows: list }));
+  return [...groupBy(rows, comboLabel)].map(([label, list]) => ({ label, rows: list }));
 }

@@ -3,11 +3,12 @@
  * interval and a bar, held-out tasks apart, an overall line; then tokens, cost and times, the tools'
  * cost, the confusions, the findings, the variant comparison and the runs `--until-confident` saved.
  */
+import { byCombo } from '../../eval/group.js';
 import { confusedCells } from '../../eval/confusion.js';
 import type { EvalReport, Metrics, TaskStats } from '../../eval/types.js';
 import { type Paint, painter } from '../ansi.js';
 import { formatDuration } from '../summary.js';
-import { bar, byCombo, comboLabel, differenceInterval, intervalText, percent, savedTokens, signedPercent, times, tokens, usd } from './format.js';
+import { bar, comboLabel, differenceInterval, intervalText, percent, savedTokens, signedPercent, times, tokens, usd } from './format.js';
 
 function rateCells(metrics: Metrics): string {
   return `${bar(metrics.passRate)} ${percent(metrics.passRate).padStart(4)}  ${intervalText(metrics.interval).padEnd(9)}  ${`${metrics.passes}/${metrics.runs}`.padStart(7)}`;

@@ -38,18 +38,6 @@ export function bar(rate: number, width = 10): string {
   return '█'.repeat(filled) + '░'.repeat(width - filled);
 }
 
-/** Entries grouped by model and variant, in first-seen order. */
-export function byCombo<T extends { model: string; variant?: string }>(entries: readonly T[]): Array<{ model: string; variant?: string; entries: T[] }> {
-  const groups = new Map<string, { model: string; variant?: string; entries: T[] }>();
-  for (const entry of entries) {
-    const key = JSON.stringify([entry.model, entry.variant ?? null]);
-    let group = groups.get(key);
-    if (!group) groups.set(key, (group = { model: entry.model, ...(entry.variant !== undefined ? { variant: entry.variant } : {}), entries: [] }));
-    group.entries.push(entry);
-  }
-  return [...groups.values()];
-}
-
 /** What the runs `--until-confident` saved would have cost, at the mean tokens of the runs each task did make. */
 export function savedTokens(report: EvalReport): number {
   return Math.round(

@@ -3,9 +3,10 @@
  * <testcase> per task, failed when its pass rate is under the threshold, with the pass rate and
  * the reasons the failed runs gave. Held-out tasks are marked in their names.
  */
+import { byCombo } from '../../eval/group.js';
 import type { EvalReport, RunRecord, TaskStats } from '../../eval/types.js';
 import { escapeXml } from '../junit.js';
-import { byCombo, comboLabel, intervalText, percent } from './format.js';
+import { comboLabel, intervalText, percent } from './format.js';
 
 /** Failed runs listed in a test case: enough to see the pattern, not a wall of text. */
 const FAILED_RUNS_SHOWN = 10;

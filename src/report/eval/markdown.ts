@@ -4,11 +4,12 @@
  * cost and times, then confusions, findings and the variant comparison. Task ids, tool names and
  * messages are escaped: they cannot inject HTML or break a table.
  */
+import { byCombo } from '../../eval/group.js';
 import { confusedCells } from '../../eval/confusion.js';
 import type { EvalReport, Metrics } from '../../eval/types.js';
 import { mdText } from '../markdown.js';
 import { formatDuration } from '../summary.js';
-import { byCombo, comboLabel, differenceInterval, intervalText, percent, savedTokens, signedPercent, times, tokens, usd } from './format.js';
+import { comboLabel, differenceInterval, intervalText, percent, savedTokens, signedPercent, times, tokens, usd } from './format.js';
 
 const rate = (metrics: Metrics) => `${percent(metrics.passRate)} | ${intervalText(metrics.interval)} | ${metrics.passes}/${metrics.runs}`;
 
