@@ -29,6 +29,8 @@ export async function runEvalCompare(fileA: string, fileB: string, flags: EvalCo
     throw error;
   }
   const comparison = compareReports(a, b, { a: fileA, b: fileB });
+  // A CI gate that compared nothing would pass silently: different model names are the usual cause.
+  if (comparison.rows.length === 0) throw usageError(`${fileA} and ${fileB} have no task in common (same task id, model and variant): nothing to compare`);
   const render = (color: boolean) =>
     flags.format === 'json'
       ? renderEvalJson(comparison)

@@ -55,6 +55,19 @@ describe('mcpvet eval compare', () => {
       [file('v2.json', JSON.stringify({ format: 'mcpvet-eval', version: 2, tasks: [] })), 'version 2 is not supported'],
       [file('bad-task.json', JSON.stringify({ format: 'mcpvet-eval', version: 1, tasks: [{ task: 'x' }] })), 'tasks[0] is not a task result'],
       [join(dir, 'missing.json'), 'no such file'],
+      [
+        file(
+          'other-model.json',
+          renderEvalJson(
+            report(
+              suite(tasks),
+              runs('weather', 1, 1, () => [], { model: 'openai:other' }),
+              { models: ['openai:other'] },
+            ),
+          ),
+        ),
+        'no task in common',
+      ],
     ];
     for (const [path, message] of cases) {
       const result = await runCli(['eval', 'compare', baseline, path as string]);
