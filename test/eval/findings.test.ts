@@ -30,6 +30,13 @@ describe('transcript findings', () => {
         runs('a', 10, 10, (i) => (i < 1 ? looping(0) : [call('search'), call('get')])),
       ),
     ).toEqual([]);
+    // Two looping runs of twenty: 10 %, under the share.
+    expect(
+      only(
+        'repeated-calls',
+        runs('a', 20, 20, (i) => (i < 2 ? looping(0) : [call('search'), call('get')])),
+      ),
+    ).toEqual([]);
     const four = (i: number) => [...Array.from({ length: i < 5 ? 4 : 1 }, () => call('search')), call('get')];
     expect(only('repeated-calls', runs('a', 10, 10, four))).toEqual([]);
   });
@@ -40,6 +47,8 @@ describe('transcript findings', () => {
     expect(codes(bad)).toEqual(['invalid-arguments search']);
     const once = runs('a', 5, 10, (i) => [call('search', { invalidArguments: i < 1 }), call('get')]);
     expect(codes(once)).toEqual([]);
+    // Twice in twenty calls: 10 %, under the share.
+    expect(codes(runs('a', 5, 20, (i) => [call('search', { invalidArguments: i < 2 }), call('get')]))).toEqual([]);
   });
 
   it('tool-errors: one tool failing in at least 20 % of the calls with valid arguments', () => {
@@ -47,6 +56,7 @@ describe('transcript findings', () => {
     expect(codes(failing)).toEqual(['tool-errors get']);
     const rare = runs('a', 5, 10, (i) => [call('search'), call('get', { isError: i === 0 })]);
     expect(codes(rare)).toEqual([]);
+    expect(codes(runs('a', 5, 20, (i) => [call('search'), call('get', { isError: i < 2 })]))).toEqual([]);
   });
 
   it('tool-never-used: a tool offered but called in no run', () => {
