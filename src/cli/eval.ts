@@ -76,7 +76,7 @@ export async function runEvalCommand(tasksFile: string, server: string[], flags:
   const { runEval, EvalSetupError } = await import('../eval/run.js');
   const { ModelSpecError } = await import('../eval/model-spec.js');
   const { ProviderSetupError } = await import('../eval/provider.js');
-  const { progressLine } = await import('../report/eval/progress.js');
+  const { formatProgressLine } = await import('../report/eval/progress.js');
   const abort = new AbortController();
   let result: Awaited<ReturnType<typeof runEval>>;
   try {
@@ -94,7 +94,7 @@ export async function runEvalCommand(tasksFile: string, server: string[], flags:
       untilConfident: flags.untilConfident === true,
       prices,
       signal: abort.signal,
-      onProgress: flags.quiet ? undefined : throttled((progress) => process.stderr.write(`${progressLine(progress)}\n`)),
+      onProgress: flags.quiet ? undefined : throttled((progress) => process.stderr.write(`${formatProgressLine(progress)}\n`)),
     });
   } catch (error) {
     if (error instanceof EvalSetupError || error instanceof ModelSpecError || error instanceof ProviderSetupError) throw usageError(error.message);
@@ -109,7 +109,8 @@ export async function runEvalCommand(tasksFile: string, server: string[], flags:
   const { writeEvalReports } = await import('./eval-output.js');
   const color = flags.color && process.stdout.isTTY === true && !process.env.NO_COLOR;
   writeEvalReports(report, formats, destination, { color });
-  return report.tasks.some((task) => !task.holdout && !task.meetsThreshold) ? ExitCode.Failed : ExitCode.Ok;
+  // Held-out tasks count too, as in JUnit: they are reported apart, not excused.
+  return report.tasks.some((task) => !task.meetsThreshold) ? ExitCode.Failed : ExitCode.Ok;
 }
 
 function selectTasks<T extends { id: string; tags: string[] }>(tasks: T[], ids: string[], tags: string[]): T[] {
@@ -153,11 +154,11 @@ function usageOnError<T>(work: () => T): T {
 }
 
 /** Progress on stderr at most every second, and always for the last run. */
-function throttled<P extends { runsDone: number; runsPlanned: number }>(print: (progress: P) => void): (progress: P) => void {
+function throttled<P extends { tasksDone: number; tasksTotal: number }>(print: (progress: P) => void): (progress: P) => void {
   let last = 0;
   return (progress) => {
     const now = Date.now();
-    if (now - last < 1000 && progress.runsDone < progress.runsPlanned) return;
+    if (now - last < 1000 && progress.tasksDone < progress.tasksTotal) return;
     last = now;
     print(progress);
   };
