@@ -192,7 +192,9 @@ function readExpectation(reader: FieldReader, value: unknown, path: FieldPath): 
   if (!fields) return undefined;
   const at = (key: string): FieldPath => [...path, key];
   const expect: Expectation = {};
-  if (!CONDITIONS.some((key) => fields[key] !== undefined)) reader.report(path, `give at least one condition: ${CONDITIONS.join(', ')}`);
+  // Only unknown keys (a typo) are reported as such, not again as "no condition".
+  if (!Object.keys(fields).some((key) => !EXPECT_KEYS.includes(key)) && !CONDITIONS.some((key) => fields[key] !== undefined))
+    reader.report(path, `give at least one condition: ${CONDITIONS.join(', ')}`);
   assign(expect, 'answer', fields.answer, (v) => readTextMatcher(reader, v, at('answer')));
   assign(expect, 'toolCalls', fields.toolCalls, (v) => readToolCalls(reader, v, at('toolCalls')));
   assign(expect, 'ordered', fields.ordered, (v) => reader.boolean(v, at('ordered')));

@@ -242,6 +242,12 @@ tasks:
     ]);
   });
 
+  it('a typo of the only condition is reported once, as the typo', () => {
+    expect(mistakes(task('      maxcalls: 2\n'))).toEqual([
+      'tasks.yaml:5: tasks[0].expect.maxcalls: unknown key (did you mean maxCalls?); allowed: answer, toolCalls, ordered, forbiddenTools, maxCalls, toolResult, judge',
+    ]);
+  });
+
   it('conditions that contradict each other: the task could never pass', () => {
     expect(mistakes(task('      toolCalls: [{ name: a }, { name: b }]\n      forbiddenTools: [b]\n      maxCalls: 1\n'))).toEqual([
       'tasks.yaml:6: tasks[0].expect.forbiddenTools[0]: b is also an expected tool call: this task could never pass',
