@@ -84,6 +84,7 @@ export function parseTasksFile(text: string, source = 'tasks file'): EvalSuite {
   const { reader, value } = FieldReader.parse(text, source);
   if (reader.failed) throw new TasksFileError(reader.lines());
   if (value === undefined || value === null) throw new TasksFileError([`${source}:1: the file is empty: it needs a list of tasks (tasks: - id: …)`]);
+  if (Array.isArray(value)) throw new TasksFileError([`${source}:1: the file is a list: put it under tasks: (tasks: - id: …)`]);
   const root = reader.object(value, [], ROOT_KEYS);
   const settings = root?.settings === undefined || root.settings === null ? { ...DEFAULT_SETTINGS } : readSettings(reader, root.settings);
   const tasks = root ? readTasks(reader, reader.required(root, 'tasks', [])) : [];
@@ -118,8 +119,8 @@ function readSettings(reader: FieldReader, value: unknown): EvalSettings {
 /** Sets `target[key]` when the field is given and valid. */
 function assign<T extends object, K extends keyof T>(target: T, key: K, value: unknown, read: (value: unknown) => T[K] | undefined): void {
   if (value === undefined) return;
-  const read_ = read(value);
-  if (read_ !== undefined) target[key] = read_;
+  const given = read(value);
+  if (given !== undefined) target[key] = given;
 }
 
 function readDuration(reader: FieldReader, value: unknown, path: FieldPath): number | undefined {

@@ -55,6 +55,7 @@ export function parseVariantsFile(text: string, source = 'variants file'): Descr
   const { reader, value } = FieldReader.parse(text, source);
   if (reader.failed) throw new VariantsFileError(reader.lines());
   if (value === undefined || value === null) throw new VariantsFileError([`${source}:1: the file is empty: it needs a list of variants (variants: - name: …)`]);
+  if (Array.isArray(value)) throw new VariantsFileError([`${source}:1: the file is a list: put it under variants: (variants: - name: …)`]);
   const root = reader.object(value, [], ['variants']);
   const listed = root ? reader.required(root, 'variants', []) : undefined;
   const items = listed === undefined ? [] : (reader.list(listed, ['variants'], { nonEmpty: 'must hold at least one variant' }) ?? []);

@@ -217,6 +217,7 @@ tasks:
     expect(mistakes('')).toEqual(['tasks.yaml:1: the file is empty: it needs a list of tasks (tasks: - id: …)']);
     expect(mistakes('settings: { runs: 3 }\n')).toEqual(['tasks.yaml:1: tasks: required']);
     expect(mistakes('tasks: []\n')).toEqual(['tasks.yaml:1: tasks: must hold at least one task']);
+    expect(mistakes('- id: a\n')).toEqual(['tasks.yaml:1: the file is a list: put it under tasks: (tasks: - id: …)']);
     expect(mistakes(task('      ordered: true\n'))).toEqual([
       'tasks.yaml:4: tasks[0].expect: give at least one condition: answer, toolCalls, toolResult, forbiddenTools, maxCalls, judge',
       'tasks.yaml:5: tasks[0].expect.ordered: applies to toolCalls, and there are none',
