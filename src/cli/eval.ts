@@ -46,14 +46,8 @@ export async function runEvalCommand(tasksFile: string, server: string[], flags:
   if (flags.baseUrl !== undefined) checkBaseUrl(flags.baseUrl);
   const prices = flags.price !== undefined ? parsePrice(flags.price) : undefined;
 
-  const { loadTasksFile, TasksFileError } = await import('../eval/tasks-file.js');
-  let suite: Awaited<ReturnType<typeof loadTasksFile>>;
-  try {
-    suite = loadTasksFile(tasksFile);
-  } catch (error) {
-    if (error instanceof TasksFileError) throw usageError(error.message);
-    throw error;
-  }
+  const { loadTasksFile } = await import('../eval/tasks-file.js');
+  const suite = await fileOrUsage(() => loadTasksFile(tasksFile));
   const settings = suite.settings;
   if (flags.runs !== undefined) settings.runs = parseWholeNumber('--runs', flags.runs, 1, 10_000);
   if (flags.concurrency !== undefined) settings.concurrency = parseWholeNumber('--concurrency', flags.concurrency, 1, 256);
@@ -76,6 +70,7 @@ export async function runEvalCommand(tasksFile: string, server: string[], flags:
   const { runEval, EvalSetupError } = await import('../eval/run.js');
   const { ModelSpecError } = await import('../eval/model-spec.js');
   const { ProviderSetupError } = await import('../eval/provider.js');
+  const { ModelUnusableError } = await import('../eval/run-task.js');
   const { formatProgressLine } = await import('../report/eval/progress.js');
   const abort = new AbortController();
   let result: Awaited<ReturnType<typeof runEval>>;
@@ -97,7 +92,8 @@ export async function runEvalCommand(tasksFile: string, server: string[], flags:
       onProgress: flags.quiet ? undefined : throttled((progress) => process.stderr.write(`${formatProgressLine(progress)}\n`)),
     });
   } catch (error) {
-    if (error instanceof EvalSetupError || error instanceof ModelSpecError || error instanceof ProviderSetupError) throw usageError(error.message);
+    if (error instanceof EvalSetupError || error instanceof ModelSpecError || error instanceof ProviderSetupError || error instanceof ModelUnusableError)
+      throw usageError(error.message);
     throw error;
   }
   // Server results and model text may echo a key or a server secret: both files are scrubbed.
@@ -143,6 +139,18 @@ function parseThreshold(value: string): number {
   if (!/^\s*(0(\.\d+)?|1(\.0+)?)\s*$/.test(value) || Number.isNaN(threshold))
     throw usageError(`--threshold ${oneLine(value)}: a pass rate from 0 to 1, e.g. 0.8`);
   return threshold;
+}
+
+/** A tasks or variants file with mistakes: one line per mistake (the last one is the error line). */
+async function fileOrUsage<T>(load: () => T): Promise<T> {
+  const { EvalFileError } = await import('../eval/file-fields.js');
+  try {
+    return load();
+  } catch (error) {
+    if (!(error instanceof EvalFileError)) throw error;
+    for (const line of error.lines.slice(0, -1)) printNote(`mcpvet: ${line}`);
+    throw usageError(error.lines.at(-1) ?? error.message);
+  }
 }
 
 function usageOnError<T>(work: () => T): T {

@@ -91,6 +91,8 @@ export async function runTask(input: RunTaskInput): Promise<RunRecord> {
     if (result.finishReason === 'tool-calls')
       error = overBudget() ? `token budget of ${settings.tokenBudget} exceeded (${tokens} tokens)` : `no answer within ${maxTurns} turns`;
   } catch (caught) {
+    if (!timeout.aborted && !input.signal?.aborted && isFatal(caught))
+      throw new ModelUnusableError(`model ${input.modelSpec}: ${describeError(lastError(caught))}`);
     error = timeout.aborted ? `timed out after ${settings.timeoutMs} ms` : input.signal?.aborted ? 'cancelled' : describeError(caught);
   }
 
@@ -127,6 +129,23 @@ function refusedCall(call: { toolName: string; input: unknown; error?: unknown }
     resultBytes: 0,
     ms: 0,
   };
+}
+
+/** The model cannot be used at all (bad key, unknown model, nothing listening): every run would fail alike. */
+export class ModelUnusableError extends Error {}
+
+const FATAL_STATUSES = new Set([401, 403, 404]);
+
+function isFatal(error: unknown): boolean {
+  const last = lastError(error) as { statusCode?: number; message?: string; cause?: { code?: string } };
+  if (last.statusCode !== undefined) return FATAL_STATUSES.has(last.statusCode);
+  const code = last.cause?.code ?? '';
+  return ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'].includes(code) || /ECONNREFUSED|ENOTFOUND|Cannot connect to API/.test(last.message ?? '');
+}
+
+/** The SDK retries, then throws a RetryError holding the last attempt's error. */
+function lastError(error: unknown): unknown {
+  return (error as { lastError?: unknown }).lastError ?? error;
 }
 
 /** Provider errors in one line: the status and the provider's message, never request headers. */

@@ -20,7 +20,7 @@ import { type AdaptedTools, type McpTool, adaptTools } from './tool-adapter.js';
 import { type ToolExchange, type ToolExecutor, liveExecutor, replayExecutor } from './tool-executor.js';
 import type { EvalProgress } from '../report/eval/progress.js';
 import type { EvalReport, EvalSuite, EvalTask, JudgeVerdict, RunRecord } from './types.js';
-import { type Variant, applyVariant } from './variants.js';
+import { type DescriptionVariant, applyVariant } from './variants.js';
 
 export interface EvalRunOptions {
   suite: EvalSuite;
@@ -35,7 +35,7 @@ export interface EvalRunOptions {
   replay?: EvalCassette;
   /** Keep every run's recording (for `--save`). */
   record?: boolean;
-  variants?: { file: string; variants: Variant[] };
+  variants?: { file: string; variants: DescriptionVariant[] };
   untilConfident?: boolean;
   prices?: { inputPerToken: number; outputPerToken: number };
   onProgress?: (progress: EvalProgress) => void;
@@ -86,6 +86,8 @@ export async function runEval(options: EvalRunOptions): Promise<EvalRunResult> {
     }
     const models = options.replay ? [...new Set(options.replay.runs.map((run) => run.model))].map(parseModelSpec) : options.models.map(parseModelSpec);
     if (models.length === 0) throw new EvalSetupError('no model: give --model provider:name (or settings.models in the tasks file)');
+    const missing = missingTools(suite, tools);
+    if (missing.length > 0) throw new EvalSetupError(`the server has no tool ${missing.map((entry) => `"${entry.tool}" (task ${entry.task})`).join(', ')}`);
     const cells = buildCells(models, tools, options.variants?.variants);
     const validators = argumentValidators(tools);
     const recordings = new Map((options.replay?.runs ?? []).map((run) => [runKey(run), run]));
@@ -194,7 +196,7 @@ export async function runEval(options: EvalRunOptions): Promise<EvalRunResult> {
   }
 }
 
-function buildCells(models: ModelSpec[], tools: McpTool[], variants: Variant[] | undefined): Cell[] {
+function buildCells(models: ModelSpec[], tools: McpTool[], variants: DescriptionVariant[] | undefined): Cell[] {
   const variantTools: Array<{ name?: string; tools: McpTool[] }> = [];
   if (!variants || variants.length === 0) variantTools.push({ tools });
   else
@@ -210,6 +212,18 @@ function buildCells(models: ModelSpec[], tools: McpTool[], variants: Variant[] |
       adapted: adaptTools(variant.tools, model.provider),
     })),
   );
+}
+
+/** Tools a task names that the server does not list: a typo, or the wrong server. */
+function missingTools(suite: EvalSuite, tools: McpTool[]): Array<{ task: string; tool: string }> {
+  const listed = new Set(tools.map((tool) => tool.name));
+  return suite.tasks.flatMap((task) => {
+    const named = [
+      ...(task.expect.toolCalls ?? []).map((call) => call.name),
+      ...(task.expect.toolResult ?? []).flatMap((check) => (check.tool !== undefined ? [check.tool] : [])),
+    ];
+    return [...new Set(named)].filter((tool) => !listed.has(tool)).map((tool) => ({ task: task.id, tool }));
+  });
 }
 
 /** Arguments are checked against the server's own schema: a variant changes descriptions only. */

@@ -21,6 +21,19 @@ function taskLine(stats: TaskStats, width: number, paint: Paint): string {
   return `  ${mark} ${stats.task.padEnd(width)}  ${rateCells(stats)}${atK}${saved}`;
 }
 
+/** Why a task's runs failed: its most frequent reasons, so a bad key or a wrong tool shows at once. */
+const REASONS_SHOWN = 2;
+function failureReasons(report: EvalReport, stats: TaskStats): string[] {
+  const counts = new Map<string, number>();
+  for (const run of report.runs)
+    if (run.task === stats.task && run.model === stats.model && run.variant === stats.variant && !run.passed)
+      for (const reason of run.reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, REASONS_SHOWN)
+    .map(([reason, count]) => `      ${reason}${count > 1 ? ` (×${count})` : ''}`);
+}
+
 function usageLines(metrics: Metrics): string[] {
   const cost = metrics.costUsd !== undefined ? `, cost ${usd(metrics.costUsd)}` : '';
   return [
@@ -34,8 +47,9 @@ function comboSection(report: EvalReport, group: { model: string; variant?: stri
   const lines = [paint('bold', comboLabel(group))];
   const seen = group.entries.filter((stats) => !stats.holdout);
   const held = group.entries.filter((stats) => stats.holdout);
-  lines.push(...seen.map((stats) => taskLine(stats, width, paint)));
-  if (held.length > 0) lines.push(paint('dim', '  held out (not tuned on):'), ...held.map((stats) => taskLine(stats, width, paint)));
+  const withReasons = (stats: TaskStats) => [taskLine(stats, width, paint), ...failureReasons(report, stats).map((line) => paint('dim', line))];
+  lines.push(...seen.flatMap(withReasons));
+  if (held.length > 0) lines.push(paint('dim', '  held out (not tuned on):'), ...held.flatMap(withReasons));
   for (const overall of report.overall.filter((entry) => entry.model === group.model && entry.variant === group.variant)) {
     const name = overall.holdout ? 'held out' : 'overall';
     lines.push(`  ${paint('bold', `= ${name.padEnd(width)}`)}  ${rateCells(overall)}`, ...usageLines(overall));
