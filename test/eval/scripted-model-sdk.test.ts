@@ -36,7 +36,10 @@ afterAll(() => model.close());
 
 /** The scripted model's token estimate of a logged request body: ceil(characters / 4) of its messages and tools. */
 function expectedInputTokens(protocol: 'openai' | 'anthropic', body: any): number {
-  const counted = protocol === 'openai' ? { messages: body.messages, tools: body.tools ?? [] } : { system: body.system ?? null, messages: body.messages, tools: body.tools ?? [] };
+  const counted =
+    protocol === 'openai'
+      ? { messages: body.messages, tools: body.tools ?? [] }
+      : { system: body.system ?? null, messages: body.messages, tools: body.tools ?? [] };
   return Math.ceil(JSON.stringify(counted).length / 4);
 }
 
@@ -105,7 +108,11 @@ describe('the request log', () => {
     await ask('openai-compatible', true, 'What is the weather in Boston?', []);
     const [anthropic, , openai] = model.requests().slice(before) as any[];
     expect(anthropic.protocol).toBe('anthropic');
-    expect(anthropic.body.tools[0]).toMatchObject({ name: 'get_weather', description: 'Get the current weather of a city', input_schema: { required: ['city'] } });
+    expect(anthropic.body.tools[0]).toMatchObject({
+      name: 'get_weather',
+      description: 'Get the current weather of a city',
+      input_schema: { required: ['city'] },
+    });
     expect(openai.protocol).toBe('openai');
     expect(openai.body.tools[0].function).toMatchObject({ name: 'get_weather', description: 'Get the current weather of a city' });
     expect(openai.body.stream_options).toEqual({ include_usage: true });

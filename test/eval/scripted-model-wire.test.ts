@@ -45,7 +45,11 @@ describe('OpenAI chat completions', () => {
   const firstTurn = [{ role: 'user', content: ASK }];
   const secondTurn = [
     ...firstTurn,
-    { role: 'assistant', content: null, tool_calls: [{ id: 'call_r0_o0_t0_0', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Boston"}' } }] },
+    {
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id: 'call_r0_o0_t0_0', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Boston"}' } }],
+    },
     { role: 'tool', tool_call_id: 'call_r0_o0_t0_0', content: 'sunny and warm' },
   ];
 
@@ -79,7 +83,13 @@ describe('OpenAI chat completions', () => {
   });
 
   it('streams chunks ending in [DONE], with a usage chunk when include_usage asks for it', async () => {
-    const response = await post('/v1/chat/completions', { model: 'm1', messages: firstTurn, tools: OPENAI_TOOLS, stream: true, stream_options: { include_usage: true } });
+    const response = await post('/v1/chat/completions', {
+      model: 'm1',
+      messages: firstTurn,
+      tools: OPENAI_TOOLS,
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     const chunks = await events(response);
     expect(chunks.at(-1)?.data).toBe('[DONE]');
     const parsed = chunks.slice(0, -1).map((chunk) => JSON.parse(chunk.data));
@@ -107,9 +117,18 @@ describe('OpenAI chat completions', () => {
   });
 
   it('matches the first user message, not the system prompt; content parts count as text', async () => {
-    const system = await (await post('/v1/chat/completions', { messages: [{ role: 'system', content: ASK }, { role: 'user', content: 'hello' }] })).json();
+    const system = await (
+      await post('/v1/chat/completions', {
+        messages: [
+          { role: 'system', content: ASK },
+          { role: 'user', content: 'hello' },
+        ],
+      })
+    ).json();
     expect(system.choices[0].message.content).toBe('I cannot help with that.');
-    const parts = await (await post('/v1/chat/completions', { messages: [{ role: 'user', content: [{ type: 'text', text: ASK }] }], tools: OPENAI_TOOLS })).json();
+    const parts = await (
+      await post('/v1/chat/completions', { messages: [{ role: 'user', content: [{ type: 'text', text: ASK }] }], tools: OPENAI_TOOLS })
+    ).json();
     expect(parts.choices[0].finish_reason).toBe('tool_calls');
   });
 });
@@ -153,11 +172,24 @@ describe('Anthropic Messages', () => {
       'message_delta',
       'message_stop',
     ]);
-    expect(parsed[0]?.data.message).toMatchObject({ id: expect.stringMatching(/^msg_/), role: 'assistant', content: [], usage: { input_tokens: expect.any(Number) } });
-    expect(parsed[2]?.data).toEqual({ type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_r0_o0_t0_0', name: 'get_weather', input: {} } });
+    expect(parsed[0]?.data.message).toMatchObject({
+      id: expect.stringMatching(/^msg_/),
+      role: 'assistant',
+      content: [],
+      usage: { input_tokens: expect.any(Number) },
+    });
+    expect(parsed[2]?.data).toEqual({
+      type: 'content_block_start',
+      index: 0,
+      content_block: { type: 'tool_use', id: 'toolu_r0_o0_t0_0', name: 'get_weather', input: {} },
+    });
     const json = parsed.filter(({ event }) => event === 'content_block_delta').map(({ data }) => data.delta.partial_json);
     expect(JSON.parse(json.join(''))).toEqual({ city: 'Boston' });
-    expect(parsed.at(-2)?.data).toEqual({ type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: CALL_TOKENS } });
+    expect(parsed.at(-2)?.data).toEqual({
+      type: 'message_delta',
+      delta: { stop_reason: 'tool_use', stop_sequence: null },
+      usage: { output_tokens: CALL_TOKENS },
+    });
   });
 
   it('streams text as text_delta, stop_reason end_turn', async () => {
@@ -171,7 +203,9 @@ describe('Anthropic Messages', () => {
   });
 
   it('matches the first user text, not the top-level system prompt', async () => {
-    const body = await (await post('/v1/messages', { max_tokens: 10, system: ASK, messages: [{ role: 'user', content: [{ type: 'text', text: 'hello' }] }] })).json();
+    const body = await (
+      await post('/v1/messages', { max_tokens: 10, system: ASK, messages: [{ role: 'user', content: [{ type: 'text', text: 'hello' }] }] })
+    ).json();
     expect(body.content).toEqual([{ type: 'text', text: 'I cannot help with that.' }]);
   });
 });
