@@ -30,11 +30,17 @@ describe('filling arguments', () => {
 
   it('takes a quoted string after the parameter name', () => {
     expect(fillArguments('Weather for city "New York" please', schema({ city: text }))).toEqual({ city: 'New York' });
-    expect(fillArguments('query: “open issues”, owner is \'octo\'', schema({ query: text, owner: text }))).toEqual({ query: 'open issues', owner: 'octo' });
+    expect(fillArguments("query: “open issues”, owner is 'octo'", schema({ query: text, owner: text }))).toEqual({ query: 'open issues', owner: 'octo' });
   });
 
   it('takes the word or number after name:, name = or name is, typed by the schema', () => {
-    const parameters = schema({ limit: { type: 'integer' }, ratio: { type: 'number' }, verbose: { type: 'boolean' }, city: text, tags: { type: 'array', items: text } });
+    const parameters = schema({
+      limit: { type: 'integer' },
+      ratio: { type: 'number' },
+      verbose: { type: 'boolean' },
+      city: text,
+      tags: { type: 'array', items: text },
+    });
     expect(fillArguments('List with limit: 5, ratio = 0.25 and verbose is yes; city is Paris. tags: "a, b"', parameters)).toEqual({
       limit: 5,
       ratio: 0.25,

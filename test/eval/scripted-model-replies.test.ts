@@ -33,7 +33,7 @@ class Conversation {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'scripted', messages: this.messages, tools: this.tools }),
     });
-    const message = (await response.json()).choices[0].message;
+    const message = ((await response.json()) as any).choices[0].message;
     this.messages.push(message);
     if (!message.tool_calls) {
       this.answer = message.content;

@@ -76,7 +76,7 @@ describe.each(COMBINATIONS)('%s provider, stream %s', (provider, stream) => {
     expect(requests.map((request) => request.protocol)).toEqual([protocol, protocol]);
     expect(requests.map((request: any) => request.body.stream === true)).toEqual([stream, stream]);
     // The tool result went back as the protocol says: a tool message, or a tool_result block in a user message.
-    const last = (requests[1]?.body as any).messages.at(-1);
+    const last = (requests[1] as any).body.messages.at(-1);
     if (protocol === 'openai') expect(last).toMatchObject({ role: 'tool', tool_call_id: 'call_r0_o0_t0_0', content: 'sunny in Boston' });
     else expect(last).toMatchObject({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_r0_o0_t0_0', content: 'sunny in Boston' }] });
     // Usage is the deterministic estimate: ceil(characters / 4) in; out, the call (name + JSON arguments) then the answer.

@@ -26,6 +26,10 @@ async function post(path: string, body: unknown): Promise<Response> {
   return fetch(`${model.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
 
+async function postJson(path: string, body: unknown): Promise<any> {
+  return (await post(path, body)).json();
+}
+
 /** The `data:` payloads of an SSE body, with their `event:` names (undefined when none). */
 async function events(response: Response): Promise<Array<{ event?: string; data: string }>> {
   expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
@@ -56,7 +60,7 @@ describe('OpenAI chat completions', () => {
   it('answers a tool call: tool_calls with a JSON-string arguments, finish_reason tool_calls, usage', async () => {
     const response = await post('/v1/chat/completions', { model: 'm1', messages: firstTurn, tools: OPENAI_TOOLS });
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = (await response.json()) as any;
     const promptTokens = tokensOf({ messages: firstTurn, tools: OPENAI_TOOLS });
     expect(body).toMatchObject({
       object: 'chat.completion',
@@ -77,7 +81,7 @@ describe('OpenAI chat completions', () => {
   });
 
   it('answers with text after the tool result, finish_reason stop', async () => {
-    const body = await (await post('/v1/chat/completions', { model: 'm1', messages: secondTurn, tools: OPENAI_TOOLS })).json();
+    const body = await postJson('/v1/chat/completions', { model: 'm1', messages: secondTurn, tools: OPENAI_TOOLS });
     expect(body.choices[0]).toMatchObject({ finish_reason: 'stop', message: { role: 'assistant', content: 'It is sunny and warm.' } });
     expect(body.choices[0].message.tool_calls).toBeUndefined();
   });
@@ -117,18 +121,14 @@ describe('OpenAI chat completions', () => {
   });
 
   it('matches the first user message, not the system prompt; content parts count as text', async () => {
-    const system = await (
-      await post('/v1/chat/completions', {
-        messages: [
-          { role: 'system', content: ASK },
-          { role: 'user', content: 'hello' },
-        ],
-      })
-    ).json();
+    const system = await postJson('/v1/chat/completions', {
+      messages: [
+        { role: 'system', content: ASK },
+        { role: 'user', content: 'hello' },
+      ],
+    });
     expect(system.choices[0].message.content).toBe('I cannot help with that.');
-    const parts = await (
-      await post('/v1/chat/completions', { messages: [{ role: 'user', content: [{ type: 'text', text: ASK }] }], tools: OPENAI_TOOLS })
-    ).json();
+    const parts = await postJson('/v1/chat/completions', { messages: [{ role: 'user', content: [{ type: 'text', text: ASK }] }], tools: OPENAI_TOOLS });
     expect(parts.choices[0].finish_reason).toBe('tool_calls');
   });
 });
@@ -155,7 +155,7 @@ describe('Anthropic Messages', () => {
   });
 
   it('reads the tool_result blocks of a user message and answers end_turn', async () => {
-    const body = await (await post('/v1/messages', { model: 'c1', max_tokens: 100, messages: secondTurn, tools: ANTHROPIC_TOOLS })).json();
+    const body = await postJson('/v1/messages', { model: 'c1', max_tokens: 100, messages: secondTurn, tools: ANTHROPIC_TOOLS });
     expect(body).toMatchObject({ content: [{ type: 'text', text: 'It is sunny.' }], stop_reason: 'end_turn' });
   });
 
@@ -203,14 +203,12 @@ describe('Anthropic Messages', () => {
   });
 
   it('matches the first user text, not the top-level system prompt', async () => {
-    const body = await (
-      await post('/v1/messages', { max_tokens: 10, system: ASK, messages: [{ role: 'user', content: [{ type: 'text', text: 'hello' }] }] })
-    ).json();
+    const body = await postJson('/v1/messages', { max_tokens: 10, system: ASK, messages: [{ role: 'user', content: [{ type: 'text', text: 'hello' }] }] });
     expect(body.content).toEqual([{ type: 'text', text: 'I cannot help with that.' }]);
   });
 });
 
 it('lists its model on GET /v1/models', async () => {
-  const body = await (await fetch(`${model.url}/v1/models`)).json();
+  const body = (await (await fetch(`${model.url}/v1/models`)).json()) as any;
   expect(body.data.map((entry: any) => entry.id)).toEqual(['scripted']);
 });
