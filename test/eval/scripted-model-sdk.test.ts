@@ -2,7 +2,7 @@
  * The scripted model through the real AI SDK 6 provider code: both protocols, streaming and not,
  * with multi-step tool loops (tools with execute, stopWhen), as `mcpvet eval` will drive it.
  */
-import { generateText, stepCountIs, streamText } from 'ai';
+import { generateText, jsonSchema, Output, stepCountIs, streamText } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ScriptedModel, startScriptedModel } from '../../src/eval/scripted/server.js';
 import { type ProviderName, providerModel, weatherTools } from '../helpers/scripted-model.js';
@@ -116,5 +116,42 @@ describe('the request log', () => {
     expect(openai.protocol).toBe('openai');
     expect(openai.body.tools[0].function).toMatchObject({ name: 'get_weather', description: 'Get the current weather of a city' });
     expect(openai.body.stream_options).toEqual({ include_usage: true });
+  });
+});
+
+describe('scripted mistakes and judges, through the SDK', () => {
+  const MISTAKES = {
+    rules: [
+      {
+        match: { contains: 'wrong tool' },
+        replies: [{ tool: 'delete_all', arguments: {} }, { answer: 'after: {{lastToolResult}}' }],
+      },
+      { match: { contains: 'judge' }, replies: [{ answer: '{"pass": true, "reasoning": "the answer names the city"}' }] },
+    ],
+  };
+  let mistakes: ScriptedModel;
+  beforeAll(async () => {
+    mistakes = await startScriptedModel({ script: MISTAKES });
+  });
+  afterAll(() => mistakes.close());
+
+  it.each(COMBINATIONS)('%s (stream %s): a call of a tool not offered is a tool error, and the loop goes on', async (provider, stream) => {
+    const calls: unknown[] = [];
+    const options = { model: providerModel(provider, mistakes), prompt: 'call the wrong tool', tools: weatherTools(calls), stopWhen: stepCountIs(4) };
+    const steps = stream ? await streamText({ ...options, onError: () => {} }).steps : (await generateText(options)).steps;
+    expect(calls).toEqual([]);
+    expect(steps[0]?.content.filter((part) => part.type === 'tool-error').map((part) => part.toolName)).toEqual(['delete_all']);
+    expect(steps[1]?.text).toMatch(/^after: .*delete_all/);
+  });
+
+  it.each(COMBINATIONS)('%s (stream %s): a judge gets its structured verdict from the scripted answer', async (provider, stream) => {
+    const schema = jsonSchema<{ pass: boolean; reasoning: string }>({
+      type: 'object',
+      properties: { pass: { type: 'boolean' }, reasoning: { type: 'string' } },
+      required: ['pass', 'reasoning'],
+    });
+    const options = { model: providerModel(provider, mistakes), prompt: 'You judge an answer. ...', output: Output.object({ schema }) };
+    const verdict = stream ? await streamText({ ...options, onError: () => {} }).output : (await generateText(options)).output;
+    expect(verdict).toEqual({ pass: true, reasoning: 'the answer names the city' });
   });
 });
