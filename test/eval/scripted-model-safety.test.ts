@@ -82,20 +82,29 @@ describe('refusals', () => {
 });
 
 describe('the request log', () => {
-  it('keeps the newest logLimit bodies', async () => {
-    const small = await startScriptedModel({ logLimit: 3 });
+  async function logAfterFive(options: { logLimit?: number; logBytes?: number }): Promise<string[]> {
+    const small = await startScriptedModel(options);
     try {
       for (let index = 0; index < 5; index++) {
         await fetch(`${small.openaiBaseUrl}/chat/completions`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ messages: [{ role: 'user', content: `task ${index}` }] }),
+          body: JSON.stringify({ messages: [{ role: 'user', content: `task ${index} ${'x'.repeat(100)}` }] }),
         });
       }
-      expect(small.requests().map((entry: any) => entry.body.messages[0].content)).toEqual(['task 2', 'task 3', 'task 4']);
+      return small.requests().map((entry: any) => entry.body.messages[0].content.slice(0, 6));
     } finally {
       await small.close();
     }
+  }
+
+  it('keeps the newest logLimit bodies', async () => {
+    expect(await logAfterFive({ logLimit: 3 })).toEqual(['task 2', 'task 3', 'task 4']);
+  });
+
+  it('keeps the newest bodies that fit in logBytes, and always the last one', async () => {
+    expect(await logAfterFive({ logBytes: 300 })).toEqual(['task 3', 'task 4']);
+    expect(await logAfterFive({ logBytes: 10 })).toEqual(['task 4']);
   });
 });
 

@@ -29,6 +29,8 @@ export interface ScriptedModelOptions {
   maxBodyBytes?: number;
   /** How many request bodies `requests()` keeps, the newest (default 1000). */
   logLimit?: number;
+  /** And at most this many bytes of them (default 64 MiB; the newest is always kept). */
+  logBytes?: number;
 }
 
 export interface ScriptedModel {
@@ -65,8 +67,7 @@ const MODELS = {
 export async function startScriptedModel(options: ScriptedModelOptions = {}): Promise<ScriptedModel> {
   const policy = policyFor(options);
   const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
-  const logLimit = options.logLimit ?? 1000;
-  const log: Array<{ protocol: ModelProtocol; body: unknown }> = [];
+  const log = new RequestLog(options.logLimit ?? 1000, options.logBytes ?? 64 * 1024 * 1024);
   let guard: ListenerGuard | undefined;
   let served = 0;
 
@@ -97,8 +98,7 @@ export async function startScriptedModel(options: ScriptedModelOptions = {}): Pr
     }
     const conversation = protocol === 'openai' ? readOpenAIRequest(body) : readAnthropicRequest(body);
     if (typeof conversation === 'string') return sendError(res, protocol, 400, conversation);
-    log.push({ protocol, body });
-    if (log.length > logLimit) log.splice(0, log.length - logLimit);
+    log.add({ protocol, body }, text.length);
     served += 1;
     sendReply(res, protocol, conversation, policy.reply(conversation), served, body);
   };
@@ -124,13 +124,34 @@ export async function startScriptedModel(options: ScriptedModelOptions = {}): Pr
     url,
     openaiBaseUrl: `${url}/v1`,
     anthropicBaseUrl: `${url}/v1`,
-    requests: () => log.slice(),
+    requests: () => log.entries(),
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       })),
   };
+}
+
+/** The newest request bodies, bounded in count and in size. */
+class RequestLog {
+  private readonly kept: Array<{ entry: { protocol: ModelProtocol; body: unknown }; size: number }> = [];
+  private bytes = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly maxBytes: number,
+  ) {}
+
+  add(entry: { protocol: ModelProtocol; body: unknown }, size: number): void {
+    this.kept.push({ entry, size });
+    this.bytes += size;
+    while (this.kept.length > 1 && (this.kept.length > this.limit || this.bytes > this.maxBytes)) this.bytes -= this.kept.shift()!.size;
+  }
+
+  entries(): Array<{ protocol: ModelProtocol; body: unknown }> {
+    return this.kept.map(({ entry }) => entry);
+  }
 }
 
 const ROUTES = {
@@ -198,5 +219,9 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | undefin
     });
     req.on('end', () => resolve(size > limit ? undefined : Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
+    // A client gone before the end of its body: nothing to answer.
+    req.on('close', () => {
+      if (!req.complete) reject(new Error('the client closed the connection before the end of the request'));
+    });
   });
 }
