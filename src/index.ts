@@ -50,3 +50,4 @@ export {
   type ListenerOptions,
   type RunningProxy,
 } from './library/cassettes.js';
+export * from './eval/scripted/index.js';
