@@ -30,7 +30,9 @@ function buildProgram(): Command {
     .version(pkg.version)
     .exitOverride()
     .configureOutput({ outputError: () => {} })
-    .showHelpAfterError(false);
+    .showHelpAfterError(false)
+    // Options after a subcommand's name are that subcommand's (`eval compare --format json`).
+    .enablePositionalOptions();
 
   // Repeatable flags have no default (help would show "default: []"): give the absent ones [].
   program.hook('preAction', (_program, command) => {

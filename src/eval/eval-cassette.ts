@@ -29,6 +29,8 @@ export interface EvalCassette {
   format: 'mcpvet-eval-cassette';
   version: 1;
   target: string;
+  /** Runs per task when it was saved (the replay reports the same). */
+  runsPerTask: number;
   tools: McpTool[];
   runs: RunRecording[];
 }
@@ -48,6 +50,7 @@ const cassetteSchema = z.object({
   format: z.literal('mcpvet-eval-cassette'),
   version: z.literal(1),
   target: z.string(),
+  runsPerTask: z.number().int().min(1),
   tools: z.array(z.object({ name: z.string() }).passthrough()),
   runs: z.array(
     z.object({

@@ -16,6 +16,10 @@ export interface ProviderOptions {
 
 export class ProviderSetupError extends Error {}
 
+// The SDK logs its warnings (e.g. an unknown model name) with console.info, on stdout, where they
+// would corrupt `--format json`. What they say is not a verdict; they are dropped.
+(globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = false;
+
 const KEY_VARIABLE = { openai: 'OPENAI_API_KEY', anthropic: 'ANTHROPIC_API_KEY', 'openai-compatible': 'OPENAI_COMPATIBLE_API_KEY' } as const;
 // A local server (the scripted model, Ollama) takes any key; the libraries insist on one.
 const NO_KEY = 'mcpvet-no-key';

@@ -55,6 +55,8 @@ export class EvalSetupError extends Error {}
  */
 export const MIN_RUNS_BEFORE_STOPPING = 5;
 
+const REPLAY_BASE_URL = 'http://127.0.0.1:9/replayed';
+
 interface Cell {
   model: ModelSpec;
   variant?: string;
@@ -74,7 +76,7 @@ interface Group {
 export async function runEval(options: EvalRunOptions): Promise<EvalRunResult> {
   const startedAt = new Date();
   const began = performance.now();
-  const { suite } = options;
+  const suite = options.replay ? { ...options.suite, settings: { ...options.suite.settings, runs: options.replay.runsPerTask } } : options.suite;
   let client: McpClient | undefined;
   try {
     let tools: McpTool[];
@@ -90,11 +92,18 @@ export async function runEval(options: EvalRunOptions): Promise<EvalRunResult> {
     if (missing.length > 0) throw new EvalSetupError(`the server has no tool ${missing.map((entry) => `"${entry.tool}" (task ${entry.task})`).join(', ')}`);
     const cells = buildCells(models, tools, options.variants?.variants);
     const validators = argumentValidators(tools);
+    // A replay answers from the file: the URL only has to satisfy the provider library.
+    const baseUrl = options.baseUrl ?? (options.replay ? REPLAY_BASE_URL : undefined);
     const recordings = new Map((options.replay?.runs ?? []).map((run) => [runKey(run), run]));
     const saved: RunRecording[] = [];
 
+    // A replay makes the runs the recording has, whatever the tasks file or --runs say now.
+    const plannedRuns = (task: EvalTask, cell: Cell): number =>
+      options.replay
+        ? options.replay.runs.filter((run) => run.task === task.id && run.model === cell.model.spec && run.variant === cell.variant).length
+        : (task.runs ?? suite.settings.runs);
     const groups: Group[] = cells.flatMap((cell) =>
-      suite.tasks.map((task) => ({ cell, task, runs: task.runs ?? suite.settings.runs, started: 0, done: 0, passes: 0, stopped: false })),
+      suite.tasks.map((task) => ({ cell, task, runs: plannedRuns(task, cell), started: 0, done: 0, passes: 0, stopped: false })),
     );
     const records: RunRecord[] = [];
     const progress: EvalProgress = {
@@ -120,7 +129,7 @@ export async function runEval(options: EvalRunOptions): Promise<EvalRunResult> {
       const fetch = recording ? replayingFetch(recording.replies, onModelMs) : recordingFetch(replies, onModelMs);
       const exchanges: ToolExchange[] = [];
       const executor = recording ? replayExecutor(recording.tools) : recordingExecutor(liveExecutor(client!, suite.settings.toolTimeoutMs), exchanges);
-      const model = await languageModel(cell.model, { baseUrl: options.baseUrl, fetch });
+      const model = await languageModel(cell.model, { baseUrl, fetch });
       const record = await runTask({
         task,
         settings: suite.settings,
@@ -140,7 +149,7 @@ export async function runEval(options: EvalRunOptions): Promise<EvalRunResult> {
       });
       record.reasons = judgeRun(task, record);
       if (task.expect.judge && record.error === undefined) {
-        record.judge = await judgeWithModel(task, record, cell.model, suite.settings.judgeModel, options.baseUrl, fetch);
+        record.judge = await judgeWithModel(task, record, cell.model, suite.settings.judgeModel, baseUrl, fetch);
         if (!record.judge.pass) record.reasons.push(`judge: ${record.judge.reasoning}`);
       }
       record.passed = record.reasons.length === 0;
@@ -188,7 +197,14 @@ export async function runEval(options: EvalRunOptions): Promise<EvalRunResult> {
       ...(options.prices ? { prices: options.prices } : {}),
     });
     const cassette: EvalCassette | undefined = options.record
-      ? { format: 'mcpvet-eval-cassette', version: 1, target: options.targetLabel, tools, runs: saved.sort((a, b) => runKey(a).localeCompare(runKey(b))) }
+      ? {
+          format: 'mcpvet-eval-cassette',
+          version: 1,
+          target: options.targetLabel,
+          runsPerTask: suite.settings.runs,
+          tools,
+          runs: saved.sort((a, b) => runKey(a).localeCompare(runKey(b))),
+        }
       : undefined;
     return { report, cassette };
   } finally {

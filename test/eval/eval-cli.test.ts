@@ -98,9 +98,12 @@ function expectHandComputed(report: EvalReport, model: string): void {
 describe('mcpvet eval, end to end', () => {
   it('runs the suite over stdio through the OpenAI-compatible protocol', async () => {
     const spec = 'openai-compatible:scripted';
-    const result = await runCli(['eval', TASKS, '--model', spec, '--base-url', model.openaiBaseUrl, '--runs', '4', '--format', 'json', '-q', '--', process.execPath, NOTES_SERVER], {
-      timeoutMs: 60_000,
-    });
+    const result = await runCli(
+      ['eval', TASKS, '--model', spec, '--base-url', model.openaiBaseUrl, '--runs', '4', '--format', 'json', '-q', '--', process.execPath, NOTES_SERVER],
+      {
+        timeoutMs: 60_000,
+      },
+    );
     // list-all is under the 0.8 threshold: exit 2, as CI wants.
     expect(result.code, result.stderr).toBe(2);
     const report = parseReport(result.stdout);
@@ -113,16 +116,34 @@ describe('mcpvet eval, end to end', () => {
 
   it('runs the suite over HTTP through the Anthropic protocol', async () => {
     const spec = 'anthropic:scripted';
-    const result = await runCli(['eval', TASKS, '--model', spec, '--base-url', model.anthropicBaseUrl, '--runs', '4', '--format', 'json', '-q', '--url', httpUrl()], {
-      timeoutMs: 60_000,
-    });
+    const result = await runCli(
+      ['eval', TASKS, '--model', spec, '--base-url', model.anthropicBaseUrl, '--runs', '4', '--format', 'json', '-q', '--url', httpUrl()],
+      {
+        timeoutMs: 60_000,
+      },
+    );
     expect(result.code, result.stderr).toBe(2);
     expectHandComputed(parseReport(result.stdout), spec);
   }, 90_000);
 
   it('runs several models as a matrix, with a console summary', async () => {
     const result = await runCli(
-      ['eval', TASKS, '--model', 'openai-compatible:scripted', '--model', 'anthropic:scripted', '--base-url', model.url.replace(/\/$/, '') + '/v1', '--runs', '2', '--no-color', '--', process.execPath, NOTES_SERVER],
+      [
+        'eval',
+        TASKS,
+        '--model',
+        'openai-compatible:scripted',
+        '--model',
+        'anthropic:scripted',
+        '--base-url',
+        model.url.replace(/\/$/, '') + '/v1',
+        '--runs',
+        '2',
+        '--no-color',
+        '--',
+        process.execPath,
+        NOTES_SERVER,
+      ],
       { timeoutMs: 60_000 },
     );
     expect(result.code, result.stderr).not.toBe(1);
@@ -137,9 +158,29 @@ describe('mcpvet eval, end to end', () => {
 describe('a saved run', () => {
   it('replays offline and gives the same report', async () => {
     const saved = join(dir, 'run.json');
-    const first = await runCli(['eval', TASKS, '--model', 'openai-compatible:scripted', '--base-url', model.openaiBaseUrl, '--runs', '4', '--format', 'json', '-q', '--save', saved, '--', process.execPath, NOTES_SERVER], {
-      timeoutMs: 60_000,
-    });
+    const first = await runCli(
+      [
+        'eval',
+        TASKS,
+        '--model',
+        'openai-compatible:scripted',
+        '--base-url',
+        model.openaiBaseUrl,
+        '--runs',
+        '4',
+        '--format',
+        'json',
+        '-q',
+        '--save',
+        saved,
+        '--',
+        process.execPath,
+        NOTES_SERVER,
+      ],
+      {
+        timeoutMs: 60_000,
+      },
+    );
     expect(first.code, first.stderr).toBe(2);
     const requestsBefore = model.requests().length;
     const replayed = await runCli(['eval', TASKS, '--replay', saved, '--format', 'json', '-q'], { timeoutMs: 60_000 });

@@ -51,7 +51,10 @@ afterAll(async () => {
 });
 
 const evalJson = async (tasks: string, extra: string[] = []) => {
-  const result = await runCli(['eval', tasks, '--model', 'openai-compatible:scripted', '--base-url', model.openaiBaseUrl, '--format', 'json', '-q', ...extra, ...SERVER], { timeoutMs: 90_000 });
+  const result = await runCli(
+    ['eval', tasks, '--model', 'openai-compatible:scripted', '--base-url', model.openaiBaseUrl, '--format', 'json', '-q', ...extra, ...SERVER],
+    { timeoutMs: 90_000 },
+  );
   expect(result.stderr).not.toMatch(/\n\s+at /);
   return { ...result, report: result.code === 1 ? undefined : (JSON.parse(result.stdout) as EvalReport) };
 };
