@@ -51,3 +51,9 @@ export {
   type RunningProxy,
 } from './library/cassettes.js';
 export * from './eval/scripted/index.js';
+export { runEval, EvalSetupError, type EvalRunOptions, type EvalRunResult } from './eval/run.js';
+export { loadTasksFile, parseTasksFile, TasksFileError } from './eval/tasks-file.js';
+export { loadVariantsFile, parseVariantsFile, VariantsFileError } from './eval/variants.js';
+export { loadEvalCassette, type EvalCassette } from './eval/eval-cassette.js';
+export { compareReports } from './eval/compare.js';
+export type * from './eval/types.js';
