@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { HttpUpstream, SseEvent } from './http-upstream.js';
 import { ListenerGuard, newToken, TOKEN_PARAM } from './listener-guard.js';
+import { readRequestBody } from '../wire/request-body.js';
 
 export interface HttpFrontOptions {
   port?: number;
@@ -81,7 +82,7 @@ function withToken(url: string, token: string | undefined): string {
 }
 
 async function relay(upstream: HttpUpstream, req: IncomingMessage, res: ServerResponse, maxBody: number, path: string): Promise<void> {
-  const body = await readBody(req, maxBody);
+  const body = await readRequestBody(req, maxBody);
   if (body === undefined) {
     res.writeHead(413, { 'content-type': 'text/plain' }).end('mcpvet: request body too large');
     return;
@@ -163,19 +164,4 @@ export function serializeEvent(event: SseEvent): string {
   if (event.id) text += `id: ${event.id}\n`;
   for (const line of event.data.split('\n')) text += `data: ${line}\n`;
   return text + '\n';
-}
-
-function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) over = true;
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(over ? undefined : Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }

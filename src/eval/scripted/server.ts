@@ -15,6 +15,7 @@ import { type Conversation, readAnthropicRequest, readOpenAIRequest } from './co
 import { openaiChunks, openaiCompletion, openaiError } from './openai-wire.js';
 import { lexicalPolicy, ScriptedPolicy } from './reply.js';
 import { compileScript, type ScriptedModelScript } from './script.js';
+import { readRequestBody } from '../../wire/request-body.js';
 
 export type ModelProtocol = 'openai' | 'anthropic';
 
@@ -88,7 +89,7 @@ export async function startScriptedModel(options: ScriptedModelOptions = {}): Pr
     if (!route) return sendError(res, protocol, 404, `no such path: ${path} (this server has POST /v1/chat/completions, POST /v1/messages, GET /v1/models)`);
     if (req.method !== route.method) return sendError(res, protocol, 405, `${path} takes ${route.method}, not ${req.method}`);
     if (route.method === 'GET') return sendJson(res, 200, MODELS);
-    const text = await readBody(req, maxBody);
+    const text = await readRequestBody(req, maxBody);
     if (text === undefined) return sendError(res, protocol, 413, `the request body is over ${maxBody} bytes`, true);
     let body: unknown;
     try {
@@ -205,23 +206,4 @@ function sendJson(res: ServerResponse, status: number, value: unknown, close = f
 
 function sendError(res: ServerResponse, protocol: ModelProtocol, status: number, message: string, close = false): void {
   sendJson(res, status, protocol === 'openai' ? openaiError(status, message) : anthropicError(status, message), close);
-}
-
-/** The body as text, or undefined once it passes the limit (the rest is read and dropped, never kept). */
-function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
-      else chunks.length = 0;
-    });
-    req.on('end', () => resolve(size > limit ? undefined : Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-    // A client gone before the end of its body: nothing to answer.
-    req.on('close', () => {
-      if (!req.complete) reject(new Error('the client closed the connection before the end of the request'));
-    });
-  });
 }
