@@ -38,6 +38,10 @@ const SCRIPT = {
         { answer: 'done' },
       ],
     },
+    {
+      match: { contains: 'never stops' },
+      replies: Array.from({ length: 20 }, () => ({ tool: 'list_notes', arguments: {} })),
+    },
     { match: { contains: 'welcome note' }, replies: [{ tool: 'get_note', arguments: { id: 'n1' } }, { answer: 'It is about mcpvet.' }] },
   ],
 };
@@ -140,6 +144,34 @@ describe('findings from transcripts', () => {
     expect(calls).toHaveLength(6);
     expect(calls[3]).toMatchObject({ name: 'get_note', invalidArguments: false });
     expect(calls[5]).toMatchObject({ name: 'get_note', invalidArguments: true });
+  }, 60_000);
+});
+
+describe('limits of a run', () => {
+  it('a run that never answers fails at the turn limit, and one over its token budget fails too', async () => {
+    const tasks = file(
+      'limits.yaml',
+      `tasks:
+  - { id: turns, prompt: "never stops listing", maxTurns: 3, expect: { toolCalls: [{ name: list_notes }] } }
+`,
+    );
+    const turns = await evalJson(tasks, ['--runs', '1']);
+    expect(turns.report!.runs[0]).toMatchObject({ passed: false, error: 'no answer within 3 turns' });
+    expect(turns.report!.runs[0]!.turns).toHaveLength(3);
+    const budget = file(
+      'budget.yaml',
+      `settings: { tokenBudget: 50 }\ntasks:\n  - { id: budget, prompt: "never stops listing", expect: { toolCalls: [{ name: list_notes }] } }\n`,
+    );
+    const over = await evalJson(budget, ['--runs', '1']);
+    expect(over.report!.runs[0]!.error).toMatch(/^token budget of 50 exceeded \(\d+ tokens\)$/);
+    expect(over.report!.runs[0]!.turns).toHaveLength(1);
+  }, 60_000);
+
+  it('prices tokens when --price gives USD per million', async () => {
+    const tasks = file('price.yaml', 'tasks:\n  - { id: priced, prompt: "always right: list my notes", expect: { toolCalls: [{ name: list_notes }] } }\n');
+    const { report } = await evalJson(tasks, ['--runs', '1', '--price', '1/2']);
+    const run = report!.runs[0]!;
+    expect(report!.tasks[0]!.costUsd).toBeCloseTo((run.inputTokens * 1 + run.outputTokens * 2) / 1e6, 12);
   }, 60_000);
 });
 
