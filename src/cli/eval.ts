@@ -71,6 +71,7 @@ export async function runEvalCommand(tasksFile: string, server: string[], flags:
   const { ModelSpecError } = await import('../eval/model-spec.js');
   const { ProviderSetupError } = await import('../eval/provider.js');
   const { ModelUnusableError } = await import('../eval/run-task.js');
+  const { ReplayDivergedError } = await import('../eval/tool-executor.js');
   const { formatProgressLine } = await import('../report/eval/progress.js');
   const abort = new AbortController();
   let result: Awaited<ReturnType<typeof runEval>>;
@@ -92,7 +93,13 @@ export async function runEvalCommand(tasksFile: string, server: string[], flags:
       onProgress: flags.quiet ? undefined : throttled((progress) => process.stderr.write(`${formatProgressLine(progress)}\n`)),
     });
   } catch (error) {
-    if (error instanceof EvalSetupError || error instanceof ModelSpecError || error instanceof ProviderSetupError || error instanceof ModelUnusableError)
+    if (
+      error instanceof EvalSetupError ||
+      error instanceof ModelSpecError ||
+      error instanceof ProviderSetupError ||
+      error instanceof ModelUnusableError ||
+      error instanceof ReplayDivergedError
+    )
       throw usageError(error.message);
     throw error;
   }

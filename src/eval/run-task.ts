@@ -33,13 +33,21 @@ export async function runTask(input: RunTaskInput): Promise<RunRecord> {
   const turns: TurnRecord[] = [];
   let tokens = 0;
 
+  // The SDK turns an error thrown by a tool into a tool result and goes on; an executor error
+  // (a replay that diverged from its recording) must end the run instead.
+  let executorFailure: unknown;
+  const stop = new AbortController();
   const toolSet: ToolSet = {};
   for (const adapted of input.tools.tools) {
     toolSet[adapted.name] = tool({
       description: adapted.description,
       inputSchema: jsonSchema(adapted.parameters as Parameters<typeof jsonSchema>[0]),
       execute: async (args: unknown, { toolCallId }: { toolCallId: string }) => {
-        const exchange = await input.executor.call(adapted.tool.name, args);
+        const exchange = await input.executor.call(adapted.tool.name, args).catch((error: unknown) => {
+          executorFailure ??= error;
+          stop.abort();
+          throw error;
+        });
         const recorded = recordedResult(exchange.result);
         calls.set(toolCallId, {
           name: adapted.tool.name,
@@ -73,7 +81,7 @@ export async function runTask(input: RunTaskInput): Promise<RunRecord> {
   const overBudget = () => settings.tokenBudget !== undefined && tokens > settings.tokenBudget;
 
   const timeout = AbortSignal.timeout(settings.timeoutMs);
-  const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
+  const signal = AbortSignal.any([...(input.signal ? [input.signal] : []), timeout, stop.signal]);
   let answer = '';
   let error: string | undefined;
   try {
@@ -87,10 +95,12 @@ export async function runTask(input: RunTaskInput): Promise<RunRecord> {
       abortSignal: signal,
       onStepFinish,
     });
+    if (executorFailure !== undefined) throw executorFailure;
     answer = result.text;
     if (result.finishReason === 'tool-calls')
       error = overBudget() ? `token budget of ${settings.tokenBudget} exceeded (${tokens} tokens)` : `no answer within ${maxTurns} turns`;
   } catch (caught) {
+    if (executorFailure !== undefined) throw executorFailure;
     if (!timeout.aborted && !input.signal?.aborted && isFatal(caught))
       throw new ModelUnusableError(`model ${input.modelSpec}: ${describeError(lastError(caught))}`);
     error = timeout.aborted ? `timed out after ${settings.timeoutMs} ms` : input.signal?.aborted ? 'cancelled' : describeError(caught);

@@ -193,5 +193,14 @@ describe('a saved run', () => {
     expect(same(b)).toEqual(same(a));
     // The saved file holds no request (and so no key), only replies and tool results.
     expect(readFileSync(saved, 'utf8')).not.toMatch(/authorization/i);
+
+    // A recording that no longer fits the run (here: its tool results belong to another tool) is refused.
+    const tampered = join(dir, 'tampered.json');
+    const cassette = JSON.parse(readFileSync(saved, 'utf8')) as { runs: Array<{ tools: Array<{ name: string }> }> };
+    for (const run of cassette.runs) for (const exchange of run.tools) if (exchange.name === 'get_note') exchange.name = 'add_note';
+    writeFileSync(tampered, JSON.stringify(cassette));
+    const diverged = await runCli(['eval', TASKS, '--replay', tampered, '--format', 'json', '-q'], { timeoutMs: 60_000 });
+    expect(diverged.code).toBe(1);
+    expect(diverged.stderr.trim()).toMatch(/^mcpvet: the replayed run called get_note, but the recording has add_note at call 1$/);
   }, 90_000);
 });
