@@ -41,7 +41,13 @@ export function selectChecks(all: CheckDefinition[], selection: Selection): Chec
       !(selection.skip?.length && matchesAny(check.id, selection.skip)),
   );
   if (!selection.shard) return selected;
-  const mine = new Set(inShard(selected.filter((check) => !check.final), (check) => check.id, selection.shard));
+  const mine = new Set(
+    inShard(
+      selected.filter((check) => !check.final),
+      (check) => check.id,
+      selection.shard,
+    ),
+  );
   return selected.filter((check) => check.final || mine.has(check));
 }
 

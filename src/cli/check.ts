@@ -125,8 +125,9 @@ function secretsOf(target: Target): string[] {
 async function requireSomeChecks(flags: CheckFlags, suites: Suite[], shard?: Shard): Promise<CheckDefinition[]> {
   const { ALL_CHECKS } = await import('../check/registry.js');
   const { selectChecks } = await import('../check/runner.js');
-  const selected = selectChecks(ALL_CHECKS, { suites, only: flags.only, skip: flags.skip, shard });
-  if (selected.length > 0) return selected;
+  // An empty shard is no mistake (more shards than checks): only an empty selection is.
+  if (selectChecks(ALL_CHECKS, { suites, only: flags.only, skip: flags.skip }).length > 0)
+    return selectChecks(ALL_CHECKS, { suites, only: flags.only, skip: flags.skip, shard });
   const given = [
     ...suites.map((suite) => `--suite ${suite}`),
     ...flags.only.map((glob) => `--only '${glob}'`),

@@ -119,7 +119,8 @@ function selectTasks<T extends { id: string; tags: string[] }>(tasks: T[], ids: 
   const matching = tasks.filter((task) => (ids.length === 0 || ids.includes(task.id)) && (tags.length === 0 || task.tags.some((tag) => tags.includes(tag))));
   if (matching.length === 0) throw usageError('no task left to run (check --task and --tag)');
   const selected = inShard(matching, (task) => task.id, shard);
-  if (selected.length === 0) throw usageError(`--shard ${shard?.index}/${shard?.total}: no task falls in this shard (${matching.length} tasks; use fewer shards)`);
+  if (selected.length === 0)
+    throw usageError(`--shard ${shard?.index}/${shard?.total}: no task falls in this shard (${matching.length} tasks; use fewer shards)`);
   return selected;
 }
 

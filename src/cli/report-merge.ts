@@ -1,0 +1,103 @@
+/** `mcpvet report merge PATH… -o DIR`: find the shards' JSON reports, join them, write every format. */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RunReport } from '../check/types.js';
+import { oneLine } from '../wire/control-chars.js';
+import { usageError } from './cli-error.js';
+
+export interface ReportMergeFlags {
+  output: string;
+  format?: string;
+  color: boolean;
+}
+
+/** Files of the check reporters (console only when asked: it goes to stdout). */
+const CHECK_FORMATS = ['json', 'junit', 'markdown', 'html', 'sarif'];
+const MAX_DEPTH = 4;
+
+type Kind = 'check' | 'eval' | 'fuzz';
+
+export async function runReportMerge(paths: string[], flags: ReportMergeFlags): Promise<number> {
+  const files = paths.flatMap((path) => reportFiles(path));
+  const shards = files.map((file) => ({ file, ...readReport(file) }));
+  const kinds = [...new Set(shards.map((shard) => shard.kind))];
+  if (kinds.length > 1) throw usageError(`these are reports of different commands (${kinds.join(', ')}): merge one command's shards at a time`);
+  if (kinds[0] !== 'check') throw usageError(`merging ${kinds[0]} reports is not supported yet (only check reports)`);
+
+  const { REPORTER_NAMES } = await import('../report/types.js');
+  const formats =
+    flags.format !== undefined
+      ? flags.format
+          .split(',')
+          .map((format) => format.trim())
+          .filter(Boolean)
+      : CHECK_FORMATS;
+  const unknown = formats.find((format) => !REPORTER_NAMES.includes(format));
+  if (unknown !== undefined || formats.length === 0) throw usageError(`unknown format "${oneLine(unknown ?? '')}" (formats: ${REPORTER_NAMES.join(', ')})`);
+
+  const { ALL_CHECKS } = await import('../check/registry.js');
+  const { mergeCheckReports, MergeError } = await import('../report/merge.js');
+  const { prepareOutputDir, writeReports } = await import('../report/write.js');
+  let merged: RunReport;
+  try {
+    merged = mergeCheckReports(
+      shards.map(({ file, report }) => ({ file, report: report as RunReport })),
+      ALL_CHECKS,
+    );
+    prepareOutputDir(flags.output);
+  } catch (error) {
+    throw usageError((error as Error).message);
+  }
+  const color = flags.color && process.stdout.isTTY === true && !process.env.NO_COLOR;
+  await writeReports(merged, formats, flags.output, { color });
+  const { exitCodeFor } = await import('../report/baseline.js');
+  return exitCodeFor(merged);
+}
+
+/** A file as given; a folder: every report.json in it, a few levels down (download-artifact puts each in its own folder). */
+function reportFiles(path: string): string[] {
+  const stat = statOrUndefined(path);
+  if (!stat) throw usageError(`${oneLine(path)}: no such file or folder`);
+  if (!stat.isDirectory()) return [path];
+  const found = findReports(path, 0);
+  if (found.length === 0) throw usageError(`${oneLine(path)}: no report.json in this folder`);
+  return found;
+}
+
+function findReports(dir: string, depth: number): string[] {
+  const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+  const here = entries.filter((entry) => entry.isFile() && entry.name === 'report.json').map((entry) => join(dir, entry.name));
+  if (here.length > 0 || depth >= MAX_DEPTH) return here;
+  return entries.filter((entry) => entry.isDirectory()).flatMap((entry) => findReports(join(dir, entry.name), depth + 1));
+}
+
+function readReport(file: string): { kind: Kind; report: unknown } {
+  let report: unknown;
+  try {
+    report = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? 'not JSON';
+    throw usageError(`${oneLine(file)}: not an mcpvet report (${reason})`);
+  }
+  const kind = kindOf(report);
+  if (!kind) throw usageError(`${oneLine(file)}: not an mcpvet report (run the command with --format json -o DIR)`);
+  return { kind, report };
+}
+
+function kindOf(report: unknown): Kind | undefined {
+  if (typeof report !== 'object' || report === null) return undefined;
+  const value = report as Record<string, unknown>;
+  if (value.format === 'mcpvet-eval' && Array.isArray(value.runs)) return 'eval';
+  if ((value.tool as { name?: unknown } | undefined)?.name !== 'mcpvet') return undefined;
+  if (Array.isArray(value.results) && typeof value.target === 'string') return 'check';
+  if (Array.isArray(value.tools) && Array.isArray(value.failures)) return 'fuzz';
+  return undefined;
+}
+
+function statOrUndefined(path: string): ReturnType<typeof statSync> | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
