@@ -48,6 +48,7 @@ export async function runEvalCommand(tasksFile: string, server: string[], flags:
   rememberSecrets(KEY_VARIABLES.flatMap((name) => (process.env[name] ? [{ kind: 'env' as const, name, value: process.env[name] as string }] : [])));
   if (flags.baseUrl !== undefined) checkBaseUrl(flags.baseUrl);
   const prices = flags.price !== undefined ? parsePrice(flags.price) : undefined;
+  const shard = parseShardFlag(flags.shard);
 
   const { loadTasksFile } = await import('../eval/tasks-file.js');
   const suite = await fileOrUsage(() => loadTasksFile(tasksFile));
@@ -58,7 +59,6 @@ export async function runEvalCommand(tasksFile: string, server: string[], flags:
   if (flags.runTimeout !== undefined) settings.timeoutMs = parseDuration('--run-timeout', flags.runTimeout);
   if (flags.threshold !== undefined) settings.threshold = parseThreshold(flags.threshold);
   if (flags.runs !== undefined) for (const task of suite.tasks) delete task.runs;
-  const shard = parseShardFlag(flags.shard);
   suite.tasks = selectTasks(suite.tasks, flags.task, flags.tag, shard);
 
   const { loadVariantsFile } = await import('../eval/variants.js');
