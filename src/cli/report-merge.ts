@@ -37,7 +37,7 @@ export async function runReportMerge(paths: string[], flags: ReportMergeFlags): 
 
   const { ALL_CHECKS } = await import('../check/registry.js');
   const { mergeCheckReports, MergeError } = await import('../report/merge.js');
-  const { prepareOutputDir, writeReports } = await import('../report/write.js');
+  const { prepareOutputDir, writeReports, ReportUsageError } = await import('../report/write.js');
   let merged: RunReport;
   try {
     merged = mergeCheckReports(
@@ -46,7 +46,7 @@ export async function runReportMerge(paths: string[], flags: ReportMergeFlags): 
     );
     prepareOutputDir(flags.output);
   } catch (error) {
-    throw usageError((error as Error).message);
+    throw error instanceof MergeError || error instanceof ReportUsageError ? usageError(error.message) : error;
   }
   const color = flags.color && process.stdout.isTTY === true && !process.env.NO_COLOR;
   await writeReports(merged, formats, flags.output, { color });
