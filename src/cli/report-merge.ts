@@ -3,7 +3,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunReport } from '../check/types.js';
 import { oneLine } from '../wire/control-chars.js';
+import type { FuzzReport } from '../fuzz/report.js';
 import { usageError } from './cli-error.js';
+import { ExitCode } from './exit-codes.js';
 
 export interface ReportMergeFlags {
   output: string;
@@ -13,6 +15,7 @@ export interface ReportMergeFlags {
 
 /** Files of the check reporters (console only when asked: it goes to stdout). */
 const CHECK_FORMATS = ['json', 'junit', 'markdown', 'html', 'sarif'];
+const FUZZ_FORMATS = ['json', 'sarif', 'junit'];
 const MAX_DEPTH = 4;
 
 type Kind = 'check' | 'eval' | 'fuzz';
@@ -22,7 +25,8 @@ export async function runReportMerge(paths: string[], flags: ReportMergeFlags): 
   const shards = files.map((file) => ({ file, ...readReport(file) }));
   const kinds = [...new Set(shards.map((shard) => shard.kind))];
   if (kinds.length > 1) throw usageError(`these are reports of different commands (${kinds.join(', ')}): merge one command's shards at a time`);
-  if (kinds[0] !== 'check') throw usageError(`merging ${kinds[0]} reports is not supported yet (only check reports)`);
+  if (kinds[0] === 'fuzz') return mergeFuzz(shards as Array<{ file: string; report: FuzzReport }>, flags);
+  if (kinds[0] !== 'check') throw usageError(`merging ${kinds[0]} reports is not supported yet (check and fuzz reports are)`);
 
   const { REPORTER_NAMES } = await import('../report/types.js');
   const formats =
@@ -52,6 +56,33 @@ export async function runReportMerge(paths: string[], flags: ReportMergeFlags): 
   await writeReports(merged, formats, flags.output, { color });
   const { exitCodeFor } = await import('../report/baseline.js');
   return exitCodeFor(merged);
+}
+
+/** Fuzz shards: the fuzz formats (json, sarif, junit, console), exit 2 when a failure is an error. */
+async function mergeFuzz(shards: Array<{ file: string; report: FuzzReport }>, flags: ReportMergeFlags): Promise<number> {
+  const formats =
+    flags.format !== undefined
+      ? flags.format
+          .split(',')
+          .map((format) => format.trim())
+          .filter(Boolean)
+      : FUZZ_FORMATS;
+  const unknown = formats.find((format) => !FUZZ_FORMATS.includes(format) && format !== 'console');
+  if (unknown !== undefined || formats.length === 0)
+    throw usageError(`unknown format "${oneLine(unknown ?? '')}" (fuzz formats: console, ${FUZZ_FORMATS.join(', ')})`);
+  const { mergeFuzzReports } = await import('../fuzz/merge.js');
+  const { MergeError } = await import('../report/merge.js');
+  const { prepareDestination } = await import('./report-destination.js');
+  let merged: FuzzReport;
+  try {
+    merged = mergeFuzzReports(shards);
+  } catch (error) {
+    throw error instanceof MergeError ? usageError(error.message) : error;
+  }
+  const destination = prepareDestination(flags.output.endsWith('/') ? flags.output : `${flags.output}/`, formats);
+  const { writeFuzzReports } = await import('./fuzz-output.js');
+  writeFuzzReports(merged, formats, destination, { color: flags.color && process.stdout.isTTY === true && !process.env.NO_COLOR });
+  return merged.failures.some((failure) => failure.severity === 'error') ? ExitCode.Failed : ExitCode.Ok;
 }
 
 /** A file as given; a folder: every report.json in it, a few levels down (download-artifact puts each in its own folder). */

@@ -19,19 +19,25 @@ export interface ShardFile {
 
 const TELLING: Record<Status, number> = { fail: 6, error: 5, warn: 4, info: 3, pass: 2, incomplete: 1, skip: 0 };
 
-/** Fields every shard of one run shares; a difference means reports of different runs. */
-const SAME_RUN: Array<keyof RunReport> = ['target', 'transport', 'era'];
+export interface ShardReport {
+  report: { shard?: { index: number; total: number } };
+  file: string;
+}
 
-export function mergeCheckReports(shards: readonly ShardFile[], checks: readonly CheckDefinition[]): RunReport {
+/**
+ * The shards make one run: each was made with --shard, they agree on what `sameRun` returns
+ * (target, era, version…), and every index 1..n is there exactly once.
+ */
+export function requireCompleteShards<S extends ShardReport>(shards: readonly S[], sameRun: (shard: S) => Record<string, unknown>): void {
   const first = shards[0];
   if (!first) throw new MergeError('no report to merge');
-  for (const { file, report } of shards) {
-    if (!report.shard) throw new MergeError(`${file}: not a shard's report (it was run without --shard i/n)`);
-    for (const field of SAME_RUN)
-      if (report[field] !== first.report[field])
-        throw new MergeError(`${file}: ${field} ${JSON.stringify(report[field])} differs from ${first.file}'s ${JSON.stringify(first.report[field])}`);
-    if (report.tool.version !== first.report.tool.version)
-      throw new MergeError(`${file}: made by mcpvet ${report.tool.version}, ${first.file} by ${first.report.tool.version}: shards must come from one version`);
+  const expected = sameRun(first);
+  for (const shard of shards) {
+    if (!shard.report.shard) throw new MergeError(`${shard.file}: not a shard's report (it was run without --shard i/n)`);
+    const fields = sameRun(shard);
+    for (const [field, value] of Object.entries(expected))
+      if (JSON.stringify(fields[field]) !== JSON.stringify(value))
+        throw new MergeError(`${shard.file}: ${field} ${JSON.stringify(fields[field])} differs from ${first.file}'s ${JSON.stringify(value)}`);
   }
   const total = first.report.shard?.total as number;
   const byIndex = new Map<number, string>();
@@ -44,7 +50,16 @@ export function mergeCheckReports(shards: readonly ShardFile[], checks: readonly
   }
   const missing = Array.from({ length: total }, (_, i) => i + 1).filter((index) => !byIndex.has(index));
   if (missing.length > 0) throw new MergeError(`shard${missing.length > 1 ? 's' : ''} ${missing.map((index) => `${index}/${total}`).join(', ')} missing`);
+}
 
+export function mergeCheckReports(shards: readonly ShardFile[], checks: readonly CheckDefinition[]): RunReport {
+  requireCompleteShards(shards, ({ report }) => ({
+    target: report.target,
+    transport: report.transport,
+    era: report.era,
+    'mcpvet version': report.tool.version,
+  }));
+  const first = shards[0] as ShardFile;
   const results = mergeResults(shards, new Set(checks.filter((check) => check.final).map((check) => check.id)));
   const order = new Map(checks.map((check, position) => [check.id, position]));
   results.sort((a, b) => (order.get(a.id) ?? order.size) - (order.get(b.id) ?? order.size));
