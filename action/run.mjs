@@ -12,14 +12,17 @@ import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Formats each command writes to files; SARIF is added with `sarif: true` where the command has it. */
+/**
+ * Formats each command writes to files; SARIF is added with `sarif: true` where the command has it.
+ * `report merge` writes every format of the merged command, SARIF included (it learns which command from the shards).
+ */
 const FORMATS = {
   check: ['json', 'markdown', 'junit'],
   fuzz: ['json', 'junit'],
   eval: ['json', 'markdown', 'junit'],
-  'report merge': ['json', 'markdown', 'junit'],
+  'report merge': [],
 };
-const HAS_SARIF = new Set(['check', 'fuzz', 'report merge']);
+const HAS_SARIF = new Set(['check', 'fuzz']);
 /** GitHub shows a few annotations per step; more would only flood the log. */
 const MAX_ANNOTATIONS = 50;
 
@@ -39,7 +42,8 @@ function main() {
     return fail(error.message);
   }
   const mcpvet = mcpvetCommand();
-  const child = spawnSync(mcpvet[0], [...mcpvet.slice(1), ...command.split(' '), '--format', formats.join(','), '-o', outDir, ...args], {
+  const formatArgs = formats.length > 0 ? ['--format', formats.join(',')] : [];
+  const child = spawnSync(mcpvet[0], [...mcpvet.slice(1), ...command.split(' '), ...formatArgs, '-o', outDir, ...args], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   if (child.error) return fail(`could not run ${mcpvet.join(' ')}: ${child.error.message}`);
@@ -55,7 +59,11 @@ function main() {
   const outputs = { 'exit-code': String(exitCode), 'report-dir': outDir };
   for (const [format, path] of Object.entries(paths)) if (existsSync(path)) outputs[`${format}-report`] = path;
   if (report) {
-    const { counts, annotations } = command === 'fuzz' ? fuzzFacts(report) : report.format === 'mcpvet-eval' ? evalFacts(report) : checkFacts(report);
+    const { counts, annotations } = Array.isArray(report.results)
+      ? checkFacts(report)
+      : report.format === 'mcpvet-eval'
+        ? evalFacts(report)
+        : fuzzFacts(report);
     Object.assign(outputs, counts);
     outputs.failures = annotations
       .filter((a) => a.kind === 'error')

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixture, NOTES_SERVER, ROOT } from '../helpers/paths.js';
-import { runProcess } from '../helpers/run.js';
+import { runCli, runProcess } from '../helpers/run.js';
 
 const SCRIPT = join(ROOT, 'action/run.mjs');
 
@@ -76,6 +76,23 @@ describe('the GitHub Action script', () => {
     expect(run.outputs['sarif-report']).toBeUndefined();
     expect(run.outputs['json-report']).toBe(join(run.workspace, 'out/reports/report.json'));
     expect(run.summary).toMatch(/^## mcpvet check: 2 failed/m);
+  }, 60_000);
+
+  it('command "report merge": the shards of a matrix become one summary, one set of annotations and a SARIF file', async () => {
+    const shards = mkdtempSync(join(tmpdir(), 'mcpvet-action-shards-'));
+    const server = ['--suite', 'lint,tools', '--', process.execPath, fixture('lint-broken-schema')];
+    const jobs = await Promise.all(
+      [1, 2].map((i) =>
+        runCli(['check', '-q', '--shard', `${i}/2`, '--format', 'json', '-o', join(shards, `mcpvet-shard-${i}`), ...server], { timeoutMs: 40_000 }),
+      ),
+    );
+    expect(jobs.map((job) => job.code).sort()).toContain(2);
+    const run = await runAction({ command: 'report merge', args: `"${shards}"` });
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stdout.split('\n').filter((line) => line.startsWith('::error '))).toHaveLength(2);
+    expect(run.outputs.fail).toBe('2');
+    expect(run.summary).toMatch(/^## mcpvet check: 2 failed/m);
+    expect(JSON.parse(readFileSync(run.outputs['sarif-report'] as string, 'utf8')).runs[0].results.length).toBeGreaterThanOrEqual(2);
   }, 60_000);
 
   it('bad input: an unknown command or unclosed quote is one error, exit 1, nothing run', async () => {
