@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunReport } from '../check/types.js';
 import { oneLine } from '../wire/control-chars.js';
+import type { EvalReport } from '../eval/types.js';
 import type { FuzzReport } from '../fuzz/report.js';
 import { usageError } from './cli-error.js';
 import { ExitCode } from './exit-codes.js';
@@ -16,6 +17,7 @@ export interface ReportMergeFlags {
 /** Files of the check reporters (console only when asked: it goes to stdout). */
 const CHECK_FORMATS = ['json', 'junit', 'markdown', 'html', 'sarif'];
 const FUZZ_FORMATS = ['json', 'sarif', 'junit'];
+const EVAL_FORMATS = ['json', 'junit', 'markdown'];
 const MAX_DEPTH = 4;
 
 type Kind = 'check' | 'eval' | 'fuzz';
@@ -26,7 +28,7 @@ export async function runReportMerge(paths: string[], flags: ReportMergeFlags): 
   const kinds = [...new Set(shards.map((shard) => shard.kind))];
   if (kinds.length > 1) throw usageError(`these are reports of different commands (${kinds.join(', ')}): merge one command's shards at a time`);
   if (kinds[0] === 'fuzz') return mergeFuzz(shards as Array<{ file: string; report: FuzzReport }>, flags);
-  if (kinds[0] !== 'check') throw usageError(`merging ${kinds[0]} reports is not supported yet (check and fuzz reports are)`);
+  if (kinds[0] === 'eval') return mergeEval(shards as Array<{ file: string; report: EvalReport }>, flags);
 
   const { REPORTER_NAMES } = await import('../report/types.js');
   const formats =
@@ -83,6 +85,39 @@ async function mergeFuzz(shards: Array<{ file: string; report: FuzzReport }>, fl
   const { writeFuzzReports } = await import('./fuzz-output.js');
   writeFuzzReports(merged, formats, destination, { color: flags.color && process.stdout.isTTY === true && !process.env.NO_COLOR });
   return merged.failures.some((failure) => failure.severity === 'error') ? ExitCode.Failed : ExitCode.Ok;
+}
+
+/** Eval shards: the eval formats (json, junit, markdown, console), exit 2 when a task is under its threshold. */
+async function mergeEval(shards: Array<{ file: string; report: EvalReport }>, flags: ReportMergeFlags): Promise<number> {
+  const formats = formatsOf(flags, EVAL_FORMATS, 'eval');
+  const { mergeEvalReports } = await import('../eval/merge.js');
+  const { MergeError } = await import('../report/merge.js');
+  const { prepareDestination } = await import('./report-destination.js');
+  let merged: EvalReport;
+  try {
+    merged = mergeEvalReports(shards);
+  } catch (error) {
+    throw error instanceof MergeError ? usageError(error.message) : error;
+  }
+  const destination = prepareDestination(flags.output.endsWith('/') ? flags.output : `${flags.output}/`, formats);
+  const { writeEvalReports } = await import('./eval-output.js');
+  writeEvalReports(merged, formats, destination, { color: flags.color && process.stdout.isTTY === true && !process.env.NO_COLOR });
+  return merged.tasks.some((task) => !task.meetsThreshold) ? ExitCode.Failed : ExitCode.Ok;
+}
+
+/** --format of a fuzz or eval merge: its file formats by default; console too when asked. */
+function formatsOf(flags: ReportMergeFlags, files: string[], command: string): string[] {
+  const formats =
+    flags.format !== undefined
+      ? flags.format
+          .split(',')
+          .map((format) => format.trim())
+          .filter(Boolean)
+      : files;
+  const unknown = formats.find((format) => !files.includes(format) && format !== 'console');
+  if (unknown !== undefined || formats.length === 0)
+    throw usageError(`unknown format "${oneLine(unknown ?? '')}" (${command} formats: console, ${files.join(', ')})`);
+  return formats;
 }
 
 /** A file as given; a folder: every report.json in it, a few levels down (download-artifact puts each in its own folder). */
