@@ -1,5 +1,5 @@
 /** `eval --shard i/n` with the scripted model: each shard runs its tasks (round-robin over sorted ids) and says which shard it is. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,15 +76,16 @@ describe('eval --shard', () => {
       { index: 1, total: 2 },
       { index: 2, total: 2 },
     ]);
-    // Merging eval shards is not built yet: refused in one line, not half-done.
+    // The shards' JSON on stdout, saved as files, merge back into the three tasks.
     const files = results.map((result, i) => {
       const path = join(dir, `shard-${i + 1}.json`);
       writeFileSync(path, result.stdout);
       return path;
     });
-    const merged = await runCli(['report', 'merge', ...files, '-o', join(dir, 'merged')]);
-    expect(merged.code).toBe(1);
-    expect(merged.stderr).toMatch(/^mcpvet: merging eval reports is not supported yet/);
+    const merged = await runCli(['report', 'merge', ...files, '-o', join(dir, 'merged'), '--format', 'json']);
+    expect(merged.code, merged.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(join(dir, 'merged', 'report.json'), 'utf8')) as EvalReport;
+    expect(report.tasks.map((task) => task.task).sort()).toEqual(['count-words', 'list-all', 'read-welcome']);
   }, 60_000);
 
   it('a shard with no task is one usage line, exit 1', async () => {
