@@ -87,6 +87,7 @@ export async function runCheckRun(given: Target, options: CheckRunOptions = {}):
       durationMs: Math.round(performance.now() - started),
       results,
       summary: summarize(results),
+      ...(options.shard && { shard: options.shard }),
     };
   } finally {
     await Promise.all([warm?.close(), client.close()]);

@@ -11,6 +11,7 @@ import { serverGone } from './liveness.js';
 import { trimEvidence } from './evidence-trim.js';
 import { WarmPool } from './warm-pool.js';
 import { matchesAny } from '../wire/glob.js';
+import { inShard, type Shard } from '../wire/shard.js';
 import { gradeFinding, gradeOf, type Grade } from './requirements/grade.js';
 import type { CheckDefinition, CheckResult, Finding, Level, ResultFinding, Status, Suite } from './types.js';
 
@@ -21,6 +22,8 @@ export interface Selection {
   suites?: Suite[];
   only?: string[];
   skip?: string[];
+  /** --shard i/n: this job's part of the checks (final checks, judges of the whole run's traffic, run in every shard). */
+  shard?: Shard;
 }
 
 export interface RunOptions {
@@ -31,12 +34,21 @@ export interface RunOptions {
 }
 
 export function selectChecks(all: CheckDefinition[], selection: Selection): CheckDefinition[] {
-  return all.filter(
+  const selected = all.filter(
     (check) =>
       (!selection.suites?.length || selection.suites.includes(check.suite)) &&
       (!selection.only?.length || matchesAny(check.id, selection.only)) &&
       !(selection.skip?.length && matchesAny(check.id, selection.skip)),
   );
+  if (!selection.shard) return selected;
+  const mine = new Set(
+    inShard(
+      selected.filter((check) => !check.final),
+      (check) => check.id,
+      selection.shard,
+    ),
+  );
+  return selected.filter((check) => check.final || mine.has(check));
 }
 
 export async function runChecks(checks: CheckDefinition[], run: RunEnvironment, options: RunOptions = {}): Promise<CheckResult[]> {

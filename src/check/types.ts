@@ -5,6 +5,7 @@ import type { Channel } from '../protocol/channel.js';
 import type { CallPolicy } from '../protocol/call-policy.js';
 import type { Era } from '../protocol/versions.js';
 import type { Target, Transport } from '../wire/target.js';
+import type { Shard } from '../wire/shard.js';
 import type { Frame, Trace } from '../wire/trace.js';
 
 /**
@@ -212,6 +213,8 @@ export interface RunReport {
   durationMs: number;
   results: CheckResult[];
   summary: Record<Status, number>;
+  /** Set with --shard i/n: this report holds that part of the checks (`mcpvet report merge` joins them). */
+  shard?: Shard;
   /** Set when --expected-failures was given. */
   baseline?: { file: string; regressions: string[]; stale: string[] };
 }

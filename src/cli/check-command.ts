@@ -36,6 +36,7 @@ export function defineCheckCommand(program: Command): void {
         "security suite: plant random secret canaries in the server's environment (stdio) or request headers (HTTP), and fail if one comes back",
       )
       .option('--spec-schema <file>', 'also validate every server message against this official schema.json')
+      .option('--shard <i/n>', 'run the i-th of n parts of the checks (a CI matrix; join the JSON reports with `mcpvet report merge`)')
       .addOption(new Option('--concurrency <n>', 'checks run at once').argParser(Number).default(4))
       .option('--verbose', 'show every check as it finishes, and passing checks in the summary')
       .option('-q, --quiet', 'no progress on stderr (by default: a line per check on a terminal, a line per suite otherwise)')

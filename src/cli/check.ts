@@ -7,6 +7,8 @@ import type { CheckDefinition, Suite } from '../check/types.js';
 import type { Era } from '../protocol/versions.js';
 import { rememberSecrets, secretValuesOf } from '../wire/secret-values.js';
 import type { Target } from '../wire/target.js';
+import type { Shard } from '../wire/shard.js';
+import { parseShardFlag } from './shard-flag.js';
 import { usageError } from './cli-error.js';
 import { checkHttpUrl, resolveTarget, type TargetFlags } from './target-options.js';
 import { authTokens, type TokenFlags } from './auth-tokens.js';
@@ -28,6 +30,7 @@ export interface CheckFlags extends TargetFlags, TokenFlags {
   specSchema?: string;
   canary?: boolean;
   concurrency: number;
+  shard?: string;
   verbose?: boolean;
   quiet?: boolean;
   color: boolean;
@@ -45,8 +48,9 @@ export async function runCheck(positional: string[], flags: CheckFlags): Promise
   if (unknownFormat) throw usageError(`unknown format "${unknownFormat}" (formats: ${FORMATS.join(', ')})`);
   if (formats.length > 1 && !flags.output) throw usageError(`--format ${formats.join(',')}: several formats need -o DIR (stdout takes one)`);
   if (!Number.isInteger(flags.concurrency) || flags.concurrency < 1) throw usageError('--concurrency takes a positive whole number');
-  const selected = await requireSomeChecks(flags, suites as Suite[]);
-  if (flags.list) return listChecks(flags, suites as Suite[], formats);
+  const shard = parseShardFlag(flags.shard);
+  const selected = await requireSomeChecks(flags, suites as Suite[], shard);
+  if (flags.list) return listChecks(flags, suites as Suite[], formats, shard);
 
   const target = await resolveTarget(flags, positional);
   const tokens = authTokens(flags, target);
@@ -95,6 +99,7 @@ export async function runCheck(positional: string[], flags: CheckFlags): Promise
     tokens,
     canary: flags.canary,
     concurrency: flags.concurrency,
+    shard,
     onStart: (check) => progress.onCheckStart(check),
     onDone: (result) => progress.onCheckDone(result),
   });
@@ -117,11 +122,12 @@ function secretsOf(target: Target): string[] {
 }
 
 /** The checks selected; a selection that matches none is a typo (`--only '['`), not a clean run. */
-async function requireSomeChecks(flags: CheckFlags, suites: Suite[]): Promise<CheckDefinition[]> {
+async function requireSomeChecks(flags: CheckFlags, suites: Suite[], shard?: Shard): Promise<CheckDefinition[]> {
   const { ALL_CHECKS } = await import('../check/registry.js');
   const { selectChecks } = await import('../check/runner.js');
-  const selected = selectChecks(ALL_CHECKS, { suites, only: flags.only, skip: flags.skip });
-  if (selected.length > 0) return selected;
+  // An empty shard is no mistake (more shards than checks): only an empty selection is.
+  if (selectChecks(ALL_CHECKS, { suites, only: flags.only, skip: flags.skip }).length > 0)
+    return selectChecks(ALL_CHECKS, { suites, only: flags.only, skip: flags.skip, shard });
   const given = [
     ...suites.map((suite) => `--suite ${suite}`),
     ...flags.only.map((glob) => `--only '${glob}'`),
@@ -141,11 +147,11 @@ async function requireSpecSchema(file: string): Promise<void> {
 }
 
 /** `--list`: what would run, without a server: for writing --only globs and baselines. */
-async function listChecks(flags: CheckFlags, suites: Suite[], formats: string[]): Promise<number> {
+async function listChecks(flags: CheckFlags, suites: Suite[], formats: string[], shard?: Shard): Promise<number> {
   const { ALL_CHECKS } = await import('../check/registry.js');
   const { selectChecks } = await import('../check/runner.js');
   const { gradeOf } = await import('../check/requirements/grade.js');
-  const checks = selectChecks(ALL_CHECKS, { suites, only: flags.only, skip: flags.skip });
+  const checks = selectChecks(ALL_CHECKS, { suites, only: flags.only, skip: flags.skip, shard });
   if (formats.includes('json')) {
     const rows = checks.map(({ id, suite, title, eras, transports, requires, requirements, spec }) => ({
       id,

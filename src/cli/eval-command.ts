@@ -22,6 +22,7 @@ export function defineEvalCommand(program: Command): void {
       .option('--until-confident', "stop a task's runs once its 95 % interval lies wholly above or below the threshold")
       .option('--task <id>', 'run only this task (repeatable)', collect)
       .option('--tag <tag>', 'run only tasks with this tag (repeatable)', collect)
+      .option('--shard <i/n>', 'run the i-th of n parts of the tasks, by id (a CI matrix; join the JSON reports with `mcpvet report merge`)')
       .option('--variants <file>', 'YAML of tool description variants: each is run on the same tasks')
       .option('--save <file>', 'save the run (model replies and tool results) for --replay')
       .option('--replay <file>', 're-run a saved run offline: no server, no model')

@@ -7,6 +7,8 @@ import { type Target, describeTarget } from '../wire/target.js';
 import { usageError } from './cli-error.js';
 import { ExitCode } from './exit-codes.js';
 import { printNote } from './output.js';
+import { parseShardFlag } from './shard-flag.js';
+import { inShard, type Shard } from '../wire/shard.js';
 import { parseDuration, parseWholeNumber } from './fuzz-options.js';
 import { resolveTarget, type TargetFlags } from './target-options.js';
 
@@ -25,6 +27,7 @@ export interface EvalFlags extends TargetFlags {
   save?: string;
   replay?: string;
   price?: string;
+  shard?: string;
   format: string;
   output?: string;
   quiet?: boolean;
@@ -45,6 +48,7 @@ export async function runEvalCommand(tasksFile: string, server: string[], flags:
   rememberSecrets(KEY_VARIABLES.flatMap((name) => (process.env[name] ? [{ kind: 'env' as const, name, value: process.env[name] as string }] : [])));
   if (flags.baseUrl !== undefined) checkBaseUrl(flags.baseUrl);
   const prices = flags.price !== undefined ? parsePrice(flags.price) : undefined;
+  const shard = parseShardFlag(flags.shard);
 
   const { loadTasksFile } = await import('../eval/tasks-file.js');
   const suite = await fileOrUsage(() => loadTasksFile(tasksFile));
@@ -55,7 +59,7 @@ export async function runEvalCommand(tasksFile: string, server: string[], flags:
   if (flags.runTimeout !== undefined) settings.timeoutMs = parseDuration('--run-timeout', flags.runTimeout);
   if (flags.threshold !== undefined) settings.threshold = parseThreshold(flags.threshold);
   if (flags.runs !== undefined) for (const task of suite.tasks) delete task.runs;
-  suite.tasks = selectTasks(suite.tasks, flags.task, flags.tag);
+  suite.tasks = selectTasks(suite.tasks, flags.task, flags.tag, shard);
 
   const { loadVariantsFile } = await import('../eval/variants.js');
   const variants =
@@ -104,7 +108,7 @@ export async function runEvalCommand(tasksFile: string, server: string[], flags:
     throw error;
   }
   // Server results and model text may echo a key or a server secret: both files are scrubbed.
-  const report = redactValue(result.report) as typeof result.report;
+  const report = { ...(redactValue(result.report) as typeof result.report), ...(shard && { shard }) };
   if (flags.save !== undefined && result.cassette) {
     writeFileSync(flags.save, `${JSON.stringify(redactValue(result.cassette), null, 2)}\n`, 'utf8');
     printNote(`mcpvet eval: saved the run to ${flags.save} (replay it with --replay ${flags.save})`);
@@ -116,11 +120,14 @@ export async function runEvalCommand(tasksFile: string, server: string[], flags:
   return report.tasks.some((task) => !task.meetsThreshold) ? ExitCode.Failed : ExitCode.Ok;
 }
 
-function selectTasks<T extends { id: string; tags: string[] }>(tasks: T[], ids: string[], tags: string[]): T[] {
+function selectTasks<T extends { id: string; tags: string[] }>(tasks: T[], ids: string[], tags: string[], shard?: Shard): T[] {
   const unknownId = ids.find((id) => !tasks.some((task) => task.id === id));
   if (unknownId !== undefined) throw usageError(`--task ${oneLine(unknownId)}: no task has this id`);
-  const selected = tasks.filter((task) => (ids.length === 0 || ids.includes(task.id)) && (tags.length === 0 || task.tags.some((tag) => tags.includes(tag))));
-  if (selected.length === 0) throw usageError('no task left to run (check --task and --tag)');
+  const matching = tasks.filter((task) => (ids.length === 0 || ids.includes(task.id)) && (tags.length === 0 || task.tags.some((tag) => tags.includes(tag))));
+  if (matching.length === 0) throw usageError('no task left to run (check --task and --tag)');
+  const selected = inShard(matching, (task) => task.id, shard);
+  if (selected.length === 0)
+    throw usageError(`--shard ${shard?.index}/${shard?.total}: no task falls in this shard (${matching.length} tasks; use fewer shards)`);
   return selected;
 }
 

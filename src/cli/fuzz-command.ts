@@ -16,6 +16,7 @@ export function defineFuzzCommand(program: Command): void {
       .option('--allow-call <glob>', 'tools that may be fuzzed (repeatable; tools with readOnlyHint: true and openWorldHint: false always may)', collect)
       .option('--calls <file>', 'YAML: tool name -> arguments; the tools it names may be fuzzed')
       .option('--regressions <file>', 'where failing inputs are saved and replayed first', '.mcpvet/fuzz-regressions.json')
+      .option('--shard <i/n>', 'fuzz the i-th of n parts of the tools, by name (a CI matrix; the envelope goes with part 1)')
       .option('--format <formats>', 'console, json, sarif, junit (comma-separated)', 'console')
       .option('-o, --output <path>', 'write the report to this file (one format) or into this folder (report.json, report.sarif, junit.xml)')
       .option('-q, --quiet', 'no progress on stderr')

@@ -6,6 +6,7 @@ import { usageError } from './cli-error.js';
 import { ExitCode } from './exit-codes.js';
 import { MAX_RUNS, MAX_SEED, MIN_SEED, parseDuration, parseWholeNumber } from './fuzz-options.js';
 import { printNote } from './output.js';
+import { parseShardFlag } from './shard-flag.js';
 import { resolveTarget, type TargetFlags } from './target-options.js';
 
 export interface FuzzFlags extends TargetFlags {
@@ -17,6 +18,7 @@ export interface FuzzFlags extends TargetFlags {
   allowCall: string[];
   calls?: string;
   regressions: string;
+  shard?: string;
   format: string;
   output?: string;
   quiet?: boolean;
@@ -35,6 +37,7 @@ export async function runFuzzCommand(positional: string[], flags: FuzzFlags): Pr
   const { prepareDestination } = await import('./report-destination.js');
   const destination = flags.output !== undefined ? usageOnError(() => prepareDestination(flags.output as string, formats)) : undefined;
   if (destination === undefined && formats.length > 1) throw usageError(`--format ${formats.join(',')}: several formats need -o DIR (stdout takes one)`);
+  const shard = parseShardFlag(flags.shard);
   const calls = flags.calls ? usageOnError(() => loadCallsFile(flags.calls as string)) : {};
   const target = await resolveTarget(flags, positional);
 
@@ -54,6 +57,7 @@ export async function runFuzzCommand(positional: string[], flags: FuzzFlags): Pr
       timeBudgetMs,
       envelope: flags.envelope === true,
       regressionsFile: flags.regressions,
+      shard,
       onProgress: progress,
     });
   } catch (error) {

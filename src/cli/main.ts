@@ -17,6 +17,7 @@ import { defineLintCommand } from './lint-command.js';
 import { defineContractCommands } from './contract-commands.js';
 import { defineFuzzCommand } from './fuzz-command.js';
 import { defineEvalCommand } from './eval-command.js';
+import { defineReportCommand } from './report-command.js';
 
 /** Errors of commands that print machine output are one JSON line; the others get a plain line. */
 let jsonErrors = false;
@@ -51,6 +52,7 @@ function buildProgram(): Command {
   defineContractCommands(program);
   defineFuzzCommand(program);
   defineEvalCommand(program);
+  defineReportCommand(program);
 
   return program;
 }

@@ -242,6 +242,8 @@ export interface EvalReport {
   runsSaved: number;
   /** With `--variants`: each variant against the first, per task and model. */
   variantComparison?: ComparisonRow[];
+  /** Set with --shard i/n: the part of the tasks this report covers (`mcpvet report merge` joins them). */
+  shard?: { index: number; total: number };
 }
 
 /** One task (with one model, one variant) in two sets of runs: B against A. */

@@ -2,6 +2,7 @@
 import type { JsonObject } from '../protocol/jsonrpc.js';
 import type { EnvelopeCase } from './envelope-cases.js';
 import type { PropertyId, Severity } from './properties.js';
+import type { Shard } from '../wire/shard.js';
 
 export interface FuzzFailure {
   property: PropertyId;
@@ -57,4 +58,6 @@ export interface FuzzReport {
   regressions: { file: string; tried: number; stillFailing: number; nowPassing: number; saved: number };
   /** Tools not fuzzed and why, servers restarted, budget notes. */
   notes: string[];
+  /** Set with --shard i/n: the part of the tools this report covers. */
+  shard?: Shard;
 }

@@ -17,6 +17,7 @@ import { loadRegressions, RegressionFileError, saveRegressions, keyOf, type Regr
 import { replayRegressions, type ReplayVerdict } from './replay-regressions.js';
 import type { Violation } from './judge.js';
 import { FuzzUsageError, selectTools } from './select-tools.js';
+import { inShard, type Shard } from '../wire/shard.js';
 import { FuzzSession } from './session.js';
 import { fuzzTool, ToolCaller } from './tool-fuzzer.js';
 
@@ -37,6 +38,8 @@ export interface FuzzRunOptions {
   envelope: boolean;
   regressionsFile: string;
   onProgress?: (progress: { phase: string; requests: number }) => void;
+  /** --shard i/n: this job fuzzes its part of the tools (by name); the envelope is fuzzed in shard 1. */
+  shard?: Shard;
 }
 
 export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
@@ -53,10 +56,13 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
   try {
     const client = await session.open();
     const listed = await client.listAll('tools/list');
-    const { selected, notes } = selectTools(listed, options);
+    const selection = selectTools(listed, options);
+    const notes = selection.notes;
+    const selected = inShard(selection.selected, (tool) => String(tool.name), options.shard);
+    const envelopeHere = options.envelope && (options.shard?.index ?? 1) === 1;
     // The budget is for fuzzing: it starts once the server is up, and is shared fairly by the tools (and the envelope) left.
     const deadline = options.timeBudgetMs !== undefined ? Date.now() + options.timeBudgetMs : Number.POSITIVE_INFINITY;
-    let shares = selected.length + (options.envelope ? 1 : 0);
+    let shares = selected.length + (envelopeHere ? 1 : 0);
     const nextDeadline = () => Date.now() + (deadline - Date.now()) / Math.max(1, shares--);
     const records: RecordContext = { target: options.target, planted, plantedNames: [CANARY_ENV], era: options.era, timeoutMs: options.timeoutMs };
     const envelopeSender = new EnvelopeSender({ session, timeoutMs: options.timeoutMs });
@@ -71,7 +77,7 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
       const violation = await judge();
       return session.unreachable > before ? 'unjudged' : violation;
     };
-    const replayed = await replayRegressions(previous, selected, options.envelope, {
+    const replayed = await replayRegressions(previous, selected, envelopeHere, {
       tool: (tool, args) => judged(() => new ToolCaller({ session, tool, timeoutMs: options.timeoutMs, canaries }).judge(args)),
       envelope: (envelope) => judged(() => envelopeSender.judge(envelope)),
     });
@@ -118,7 +124,7 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
     }
 
     let envelope: FuzzReport['envelope'];
-    if (options.envelope) {
+    if (envelopeHere) {
       phase = 'envelope';
       const known = replayed.failing.filter(({ entry }) => entry.envelope !== undefined).map(({ violation }) => violation.property);
       const outcome = await fuzzEnvelope({ session, timeoutMs: options.timeoutMs, seed: options.seed, runs: options.runs, deadline: nextDeadline(), known });
@@ -163,6 +169,7 @@ export async function runFuzz(options: FuzzRunOptions): Promise<FuzzReport> {
         saved: changed ? new Set(keep.map(keyOf)).size : previous.length,
       },
       notes,
+      ...(options.shard && { shard: options.shard }),
     };
   } finally {
     await session.drop();

@@ -1,0 +1,169 @@
+/** `mcpvet report merge PATH… -o DIR`: find the shards' JSON reports, join them, write every format. */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RunReport } from '../check/types.js';
+import { oneLine } from '../wire/control-chars.js';
+import type { EvalReport } from '../eval/types.js';
+import type { FuzzReport } from '../fuzz/report.js';
+import { usageError } from './cli-error.js';
+import { ExitCode } from './exit-codes.js';
+
+export interface ReportMergeFlags {
+  output: string;
+  format?: string;
+  color: boolean;
+}
+
+/** Files of the check reporters (console only when asked: it goes to stdout). */
+const CHECK_FORMATS = ['json', 'junit', 'markdown', 'html', 'sarif'];
+const FUZZ_FORMATS = ['json', 'sarif', 'junit'];
+const EVAL_FORMATS = ['json', 'junit', 'markdown'];
+const MAX_DEPTH = 4;
+
+type Kind = 'check' | 'eval' | 'fuzz';
+
+export async function runReportMerge(paths: string[], flags: ReportMergeFlags): Promise<number> {
+  const files = paths.flatMap((path) => reportFiles(path));
+  const shards = files.map((file) => ({ file, ...readReport(file) }));
+  const kinds = [...new Set(shards.map((shard) => shard.kind))];
+  if (kinds.length > 1) throw usageError(`these are reports of different commands (${kinds.join(', ')}): merge one command's shards at a time`);
+  if (kinds[0] === 'fuzz') return mergeFuzz(shards as Array<{ file: string; report: FuzzReport }>, flags);
+  if (kinds[0] === 'eval') return mergeEval(shards as Array<{ file: string; report: EvalReport }>, flags);
+
+  const { REPORTER_NAMES } = await import('../report/types.js');
+  const formats =
+    flags.format !== undefined
+      ? flags.format
+          .split(',')
+          .map((format) => format.trim())
+          .filter(Boolean)
+      : CHECK_FORMATS;
+  const unknown = formats.find((format) => !REPORTER_NAMES.includes(format));
+  if (unknown !== undefined || formats.length === 0) throw usageError(`unknown format "${oneLine(unknown ?? '')}" (formats: ${REPORTER_NAMES.join(', ')})`);
+
+  const { ALL_CHECKS } = await import('../check/registry.js');
+  const { mergeCheckReports, MergeError } = await import('../report/merge.js');
+  const { prepareOutputDir, writeReports, ReportUsageError } = await import('../report/write.js');
+  let merged: RunReport;
+  try {
+    merged = mergeCheckReports(
+      shards.map(({ file, report }) => ({ file, report: report as RunReport })),
+      ALL_CHECKS,
+    );
+    prepareOutputDir(flags.output);
+  } catch (error) {
+    throw error instanceof MergeError || error instanceof ReportUsageError ? usageError(error.message) : error;
+  }
+  const color = flags.color && process.stdout.isTTY === true && !process.env.NO_COLOR;
+  await writeReports(merged, formats, flags.output, { color });
+  const { exitCodeFor } = await import('../report/baseline.js');
+  return exitCodeFor(merged);
+}
+
+/** Fuzz shards: the fuzz formats (json, sarif, junit, console), exit 2 when a failure is an error. */
+async function mergeFuzz(shards: Array<{ file: string; report: FuzzReport }>, flags: ReportMergeFlags): Promise<number> {
+  const formats =
+    flags.format !== undefined
+      ? flags.format
+          .split(',')
+          .map((format) => format.trim())
+          .filter(Boolean)
+      : FUZZ_FORMATS;
+  const unknown = formats.find((format) => !FUZZ_FORMATS.includes(format) && format !== 'console');
+  if (unknown !== undefined || formats.length === 0)
+    throw usageError(`unknown format "${oneLine(unknown ?? '')}" (fuzz formats: console, ${FUZZ_FORMATS.join(', ')})`);
+  const { mergeFuzzReports } = await import('../fuzz/merge.js');
+  const { MergeError } = await import('../report/merge.js');
+  const { prepareDestination } = await import('./report-destination.js');
+  let merged: FuzzReport;
+  try {
+    merged = mergeFuzzReports(shards);
+  } catch (error) {
+    throw error instanceof MergeError ? usageError(error.message) : error;
+  }
+  const destination = prepareDestination(flags.output.endsWith('/') ? flags.output : `${flags.output}/`, formats);
+  const { writeFuzzReports } = await import('./fuzz-output.js');
+  writeFuzzReports(merged, formats, destination, { color: flags.color && process.stdout.isTTY === true && !process.env.NO_COLOR });
+  return merged.failures.some((failure) => failure.severity === 'error') ? ExitCode.Failed : ExitCode.Ok;
+}
+
+/** Eval shards: the eval formats (json, junit, markdown, console), exit 2 when a task is under its threshold. */
+async function mergeEval(shards: Array<{ file: string; report: EvalReport }>, flags: ReportMergeFlags): Promise<number> {
+  const formats = formatsOf(flags, EVAL_FORMATS, 'eval');
+  const { mergeEvalReports } = await import('../eval/merge.js');
+  const { MergeError } = await import('../report/merge.js');
+  const { prepareDestination } = await import('./report-destination.js');
+  let merged: EvalReport;
+  try {
+    merged = mergeEvalReports(shards);
+  } catch (error) {
+    throw error instanceof MergeError ? usageError(error.message) : error;
+  }
+  const destination = prepareDestination(flags.output.endsWith('/') ? flags.output : `${flags.output}/`, formats);
+  const { writeEvalReports } = await import('./eval-output.js');
+  writeEvalReports(merged, formats, destination, { color: flags.color && process.stdout.isTTY === true && !process.env.NO_COLOR });
+  return merged.tasks.some((task) => !task.meetsThreshold) ? ExitCode.Failed : ExitCode.Ok;
+}
+
+/** --format of a fuzz or eval merge: its file formats by default; console too when asked. */
+function formatsOf(flags: ReportMergeFlags, files: string[], command: string): string[] {
+  const formats =
+    flags.format !== undefined
+      ? flags.format
+          .split(',')
+          .map((format) => format.trim())
+          .filter(Boolean)
+      : files;
+  const unknown = formats.find((format) => !files.includes(format) && format !== 'console');
+  if (unknown !== undefined || formats.length === 0)
+    throw usageError(`unknown format "${oneLine(unknown ?? '')}" (${command} formats: console, ${files.join(', ')})`);
+  return formats;
+}
+
+/** A file as given; a folder: every report.json in it, a few levels down (download-artifact puts each in its own folder). */
+function reportFiles(path: string): string[] {
+  const stat = statOrUndefined(path);
+  if (!stat) throw usageError(`${oneLine(path)}: no such file or folder`);
+  if (!stat.isDirectory()) return [path];
+  const found = findReports(path, 0);
+  if (found.length === 0) throw usageError(`${oneLine(path)}: no report.json in this folder`);
+  return found;
+}
+
+function findReports(dir: string, depth: number): string[] {
+  const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+  const here = entries.filter((entry) => entry.isFile() && entry.name === 'report.json').map((entry) => join(dir, entry.name));
+  if (here.length > 0 || depth >= MAX_DEPTH) return here;
+  return entries.filter((entry) => entry.isDirectory()).flatMap((entry) => findReports(join(dir, entry.name), depth + 1));
+}
+
+function readReport(file: string): { kind: Kind; report: unknown } {
+  let report: unknown;
+  try {
+    report = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? 'not JSON';
+    throw usageError(`${oneLine(file)}: not an mcpvet report (${reason})`);
+  }
+  const kind = kindOf(report);
+  if (!kind) throw usageError(`${oneLine(file)}: not an mcpvet report (run the command with --format json -o DIR)`);
+  return { kind, report };
+}
+
+function kindOf(report: unknown): Kind | undefined {
+  if (typeof report !== 'object' || report === null) return undefined;
+  const value = report as Record<string, unknown>;
+  if (value.format === 'mcpvet-eval' && Array.isArray(value.runs)) return 'eval';
+  if ((value.tool as { name?: unknown } | undefined)?.name !== 'mcpvet') return undefined;
+  if (Array.isArray(value.results) && typeof value.target === 'string') return 'check';
+  if (Array.isArray(value.tools) && Array.isArray(value.failures)) return 'fuzz';
+  return undefined;
+}
+
+function statOrUndefined(path: string): ReturnType<typeof statSync> | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
