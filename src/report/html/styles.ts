@@ -17,7 +17,7 @@ svg.bar{vertical-align:middle;max-width:100%}
 .i-axis{stroke:#d0d7de;stroke-width:2}.i-range{stroke:#0969da;stroke-width:4;stroke-linecap:round}.i-rate{fill:#0550ae}.i-threshold{stroke:#8a5a00;stroke-width:1.5;stroke-dasharray:2 2}
 .legend span{margin-right:.8rem;white-space:nowrap}
 .era{display:inline-flex;border:1px solid #d0d7de;border-radius:6px;overflow:hidden}.era span{padding:.15rem .6rem;color:#59636e}.era span.on{background:#0969da;color:#fff;font-weight:600}
-.finding{color:#1f2328;border:1px solid #d0d7de;border-left:4px solid #d0d7de;border-radius:4px;margin:.6rem 0;padding:0}.finding.fail,.finding.error{border-left-color:#cf222e}.finding.warn{border-left-color:#d4a72c}
+.finding{color:#1f2328;border:1px solid #d0d7de;border-left:4px solid #d0d7de;border-radius:4px;margin:.6rem 0;padding:0}.finding.fail,.finding.error{border-left-color:#cf222e}.finding.warn{border-left-color:#d4a72c}.finding.pass{border-left-color:#2da44e}
 .finding>summary{padding:.4rem .6rem;cursor:pointer}.finding .body{padding:.2rem .8rem .6rem}
 .frame{border-top:1px solid #eaeef2;padding:.2rem 0}.frame>summary{cursor:pointer}
 button{font:inherit;padding:.15rem .6rem;border:1px solid #8c959f;border-radius:4px;background:#f6f8fa;color:#1f2328;cursor:pointer}button:hover{background:#eaeef2}
