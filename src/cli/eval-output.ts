@@ -22,5 +22,10 @@ export function writeEvalReports(report: EvalReport, formats: string[], destinat
         return renderEvalConsole(report, { color });
     }
   };
-  writeReports({ render, fileNames: { json: 'report.json', junit: 'junit.xml', markdown: 'report.md', html: 'report.html' }, jsonFormats: ['json'] }, formats, destination, options);
+  writeReports(
+    { render, fileNames: { json: 'report.json', junit: 'junit.xml', markdown: 'report.md', html: 'report.html' }, jsonFormats: ['json'] },
+    formats,
+    destination,
+    options,
+  );
 }

@@ -69,11 +69,9 @@ export async function axeViolations(browser: Browser, file: string, prepare?: (p
     await page.goto(pathToFileURL(file).href);
     await prepare?.(page);
     await page.addScriptTag({ content: axeSource() });
-    const violations = await page.evaluate(async () => {
-      const axe = (globalThis as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
-      const result = await axe.run(document, { resultTypes: ['violations'] });
-      return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length}: ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))})`);
-    });
+    // A string: it runs in the page, where `axe` and `document` exist.
+    const violations = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((result) =>
+      result.violations.map((v) => v.id + ': ' + v.help + ' (' + v.nodes.length + ': ' + JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target)) + ')'))`)) as string[];
     return violations;
   } finally {
     await context.close();

@@ -70,7 +70,24 @@ describe.skipIf(!HAS_CHROMIUM)('eval HTML report in Chromium', () => {
     const spec = 'openai-compatible:scripted';
     file = join(dir, 'report.html');
     const run = runCli(
-      ['eval', TASKS, '--model', spec, '--base-url', model.openaiBaseUrl, '--runs', '4', '--format', 'html', '-o', file, '-q', '--', process.execPath, NOTES_SERVER],
+      [
+        'eval',
+        TASKS,
+        '--model',
+        spec,
+        '--base-url',
+        model.openaiBaseUrl,
+        '--runs',
+        '4',
+        '--format',
+        'html',
+        '-o',
+        file,
+        '-q',
+        '--',
+        process.execPath,
+        NOTES_SERVER,
+      ],
       { timeoutMs: 50_000 },
     );
     const [result, launched] = await Promise.all([run, launchBrowser()]);
@@ -92,7 +109,12 @@ describe.skipIf(!HAS_CHROMIUM)('eval HTML report in Chromium', () => {
     expect(x1).toBeCloseTo(0.15 * 232 + 4, 0);
     expect(x2).toBeCloseTo(0.85 * 232 + 4, 0);
     await expect(page.locator('h4', { hasText: 'Held-out tasks' }).locator('xpath=following-sibling::div[1]').textContent()).resolves.toContain('held-list');
-    await expect(page.locator('h4', { hasText: /^Tasks$/ }).locator('xpath=following-sibling::div[1]').textContent()).resolves.not.toContain('held-list');
+    await expect(
+      page
+        .locator('h4', { hasText: /^Tasks$/ })
+        .locator('xpath=following-sibling::div[1]')
+        .textContent(),
+    ).resolves.not.toContain('held-list');
     const confusion = page.locator('#confusion ~ div table').first();
     await expect(confusion.textContent()).resolves.toContain('search_notes');
     await page.screenshot({ path: screenshotPath(dir, 'report-eval.png'), fullPage: false });
@@ -113,7 +135,7 @@ describe.skipIf(!HAS_CHROMIUM)('eval HTML report in Chromium', () => {
     await failed.screenshot({ path: screenshotPath(dir, 'report-eval-transcript.png') });
     const narrow = await openReport(browser, file, 420);
     await narrow.page.screenshot({ path: screenshotPath(dir, 'report-eval-narrow.png') });
-    expect(await narrow.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(420);
+    expect((await narrow.page.evaluate('document.documentElement.scrollWidth')) as number).toBeLessThanOrEqual(420);
     expect([...problems, ...narrow.problems]).toEqual([]);
     await narrow.context.close();
     await context.close();
@@ -153,7 +175,9 @@ describe.skipIf(!HAS_CHROMIUM)('eval HTML report in Chromium', () => {
           turns: [
             {
               text: attack,
-              toolCalls: [{ name: `a"b'c`, calledAs: 'x', arguments: { q: attack }, invalidArguments: false, isError: true, resultBytes: 1, result: attack, ms: 1 }],
+              toolCalls: [
+                { name: `a"b'c`, calledAs: 'x', arguments: { q: attack }, invalidArguments: false, isError: true, resultBytes: 1, result: attack, ms: 1 },
+              ],
               inputTokens: 1,
               outputTokens: 1,
               modelMs: 1,

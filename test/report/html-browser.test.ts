@@ -109,7 +109,7 @@ describe.skipIf(!HAS_CHROMIUM)('check HTML report in Chromium', () => {
 
     await finding.locator('button.copy').first().click();
     await expect.poll(() => finding.locator('button.copy').first().textContent()).toBe('Copied');
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const copied = (await page.evaluate('navigator.clipboard.readText()')) as string;
     expect(copied.startsWith('curl ')).toBe(true);
     expect(copied).toBe(await finding.locator('.curl pre').first().textContent());
 
@@ -117,10 +117,10 @@ describe.skipIf(!HAS_CHROMIUM)('check HTML report in Chromium', () => {
     expect(await page.inputValue('#f-check')).toBe(FAILING_CHECK);
     const shown = page.locator('#trace-list > li:not([hidden])');
     expect(await shown.count()).toBeGreaterThan(0);
-    const frames = await page.evaluate(() => JSON.parse(document.getElementById('report-data')!.textContent!).trace.frames as Array<{ checks: string[] }>);
+    const frames = (await page.evaluate("JSON.parse(document.getElementById('report-data').textContent).trace.frames")) as Array<{ checks: string[] }>;
     expect(await shown.count()).toBe(frames.filter((f) => f.checks.includes(FAILING_CHECK)).length);
     for (const text of await shown.locator('summary > span.muted').allTextContents()) expect(text).toContain(FAILING_CHECK.slice(0, 20));
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('trace-h');
+    expect(await page.evaluate('document.activeElement.id')).toBe('trace-h');
     await shown.first().locator('summary').click();
     await page.locator('section[aria-labelledby="trace-h"]').screenshot({ path: screenshotPath(tmp, 'report-trace.png') });
     expect(problems).toEqual([]);
@@ -130,7 +130,7 @@ describe.skipIf(!HAS_CHROMIUM)('check HTML report in Chromium', () => {
   it('fits a narrow screen (420 px) with nothing wider than the page', async () => {
     const { page, context, problems } = await openReport(browser, failing, 420);
     await page.screenshot({ path: screenshotPath(tmp, 'report-summary-narrow.png') });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(420);
+    expect((await page.evaluate('document.documentElement.scrollWidth')) as number).toBeLessThanOrEqual(420);
     expect(problems).toEqual([]);
     await context.close();
   });

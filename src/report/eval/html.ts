@@ -47,8 +47,14 @@ function comboHtml(report: EvalReport, group: { model: string; variant?: string;
   return (
     `<section class="card"><h3>${escapeHtml(comboLabel(group))}</h3>` +
     `<div class="scroll"><table><tr><th scope="col">Tasks</th><th scope="col">Pass rate and 95% interval</th><th scope="col">Rate</th><th scope="col">Interval</th><th scope="col">Passes</th><th scope="col">Tokens in / out</th><th scope="col">Cost</th><th scope="col">Run p50/p95</th></tr>${overallRows}</table></div>` +
-    table('Tasks', group.entries.filter((s) => !s.holdout)) +
-    table('Held-out tasks', group.entries.filter((s) => s.holdout)) +
+    table(
+      'Tasks',
+      group.entries.filter((s) => !s.holdout),
+    ) +
+    table(
+      'Held-out tasks',
+      group.entries.filter((s) => s.holdout),
+    ) +
     '</section>'
   );
 }
@@ -114,15 +120,19 @@ function transcriptHtml(run: RunRecord, budget: TextBudget): string {
       '</div>',
   );
   const verdict = run.passed ? '<strong class="pass">passed</strong>' : '<strong class="fail">failed</strong>';
-  const reasons = run.reasons.length ? `<p><strong>Why it failed</strong></p><ul>${run.reasons.map((r) => `<li>${escapeHtml(budget.take(r, 2000))}</li>`).join('')}</ul>` : '';
+  const reasons = run.reasons.length
+    ? `<p><strong>Why it failed</strong></p><ul>${run.reasons.map((r) => `<li>${escapeHtml(budget.take(r, 2000))}</li>`).join('')}</ul>`
+    : '';
   return (
-    `<details class="finding ${run.passed ? 'pass' : 'fail'} run"><summary>${verdict} <code>${escapeHtml(run.task)}</code> run ${run.run + 1} <span class="muted">${escapeHtml(comboLabel(run))}, ${run.turns.length} turns, ${formatDuration(run.wallMs)}</span></summary><div class="body">` +
+    `<details class="finding ${run.passed ? 'pass' : 'fail'} run"><summary>${verdict} <code>${escapeHtml(run.task)}</code> run ${run.run + 1} <span class="muted">${escapeHtml(comboLabel(run))}, ${run.turns.length} turns, ${formatDuration(run.wallMs)}</span></summary><div class="body">${reasons}` +
     `<div class="msg user"><p class="who">Task</p><p><code>${escapeHtml(run.task)}</code> (the tasks file holds its prompt)</p></div>` +
     turns.join('') +
     (omitted ? `<p class="muted">… and ${omitted} more turns (the JSON report has them)</p>` : '') +
     `<div class="msg model"><p class="who">Answer</p><p>${escapeHtml(budget.take(run.answer, TEXT_CHARS)).replace(/\r?\n/g, '<br>') || '<span class="muted">(none)</span>'}</p></div>` +
     (run.error ? `<p class="fail">Did not complete: ${escapeHtml(budget.take(run.error, 2000))}</p>` : '') +
-    (run.judge ? `<p>Judge <code>${escapeHtml(run.judge.model)}</code>: ${run.judge.pass ? 'pass' : 'fail'}. ${escapeHtml(budget.take(run.judge.reasoning, 2000))}</p>` : '') +
+    (run.judge
+      ? `<p>Judge <code>${escapeHtml(run.judge.model)}</code>: ${run.judge.pass ? 'pass' : 'fail'}. ${escapeHtml(budget.take(run.judge.reasoning, 2000))}</p>`
+      : '') +
     '</div></details>'
   );
 }
@@ -130,7 +140,10 @@ function transcriptHtml(run: RunRecord, budget: TextBudget): string {
 export function renderEvalHtml(report: EvalReport): string {
   const budget = new TextBudget();
   const failing = report.tasks.filter((s) => !s.meetsThreshold).length;
-  const verdict = failing === 0 ? `every task reached the threshold (${percent(report.settings.threshold)})` : `${failing} of ${report.tasks.length} tasks under the threshold (${percent(report.settings.threshold)})`;
+  const verdict =
+    failing === 0
+      ? `every task reached the threshold (${percent(report.settings.threshold)})`
+      : `${failing} of ${report.tasks.length} tasks under the threshold (${percent(report.settings.threshold)})`;
   // Failed runs first: they are what a person opens the report for.
   const ordered = [...report.runs.filter((r) => !r.passed), ...report.runs.filter((r) => r.passed)];
   const { shown, omitted } = capList(ordered, MAX_RUNS_IN_PAGE);

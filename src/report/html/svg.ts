@@ -25,8 +25,7 @@ export function stackedBar(segments: readonly Segment[], width = 240, height = 1
 export function intervalBar(rate: number, low: number, high: number, threshold?: number, width = 240, height = 16): string {
   const at = (v: number) => (Math.max(0, Math.min(1, v)) * (width - 8) + 4).toFixed(2);
   const mid = height / 2;
-  const mark =
-    threshold === undefined ? '' : `<line class="i-threshold" x1="${at(threshold)}" x2="${at(threshold)}" y1="1" y2="${height - 1}"></line>`;
+  const mark = threshold === undefined ? '' : `<line class="i-threshold" x1="${at(threshold)}" x2="${at(threshold)}" y1="1" y2="${height - 1}"></line>`;
   return (
     `<svg class="bar" aria-hidden="true" focusable="false" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<line class="i-axis" x1="4" x2="${width - 4}" y1="${mid}" y2="${mid}"></line>${mark}` +

@@ -94,7 +94,12 @@ export function traceData(results: readonly CheckResult[], budget = new TextBudg
   const connOf = (entry: Collected) => index.get(groups.find(entry.item))!;
   collected.sort((a, b) => connOf(a) - connOf(b) || a.frame.seq - b.frame.seq);
   const methods = requestMethods(collected, connOf);
-  const connections = [...index.keys()].map((_, i) => connectionLabel(i, collected.filter((e) => connOf(e) === i).map((e) => e.frame)));
+  const connections = [...index.keys()].map((_, i) =>
+    connectionLabel(
+      i,
+      collected.filter((e) => connOf(e) === i).map((e) => e.frame),
+    ),
+  );
   const frames = collected.map((entry): TraceFrame => {
     const { frame } = entry;
     const c = connOf(entry);

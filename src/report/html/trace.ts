@@ -13,7 +13,12 @@ export function traceHtml(trace: TraceData): string {
     '<div id="trace-tools" hidden><div class="filters" role="search" aria-label="Filter frames">' +
     select('f-check', 'Check', 'all checks') +
     select('f-method', 'Method', 'all methods') +
-    select('f-dir', 'Direction', 'both directions', '<option value="send">sent</option><option value="receive">received</option><option value="local">local</option>') +
+    select(
+      'f-dir',
+      'Direction',
+      'both directions',
+      '<option value="send">sent</option><option value="receive">received</option><option value="local">local</option>',
+    ) +
     select('f-conn', 'Connection', 'all connections') +
     '<label for="f-text">Text<input id="f-text" type="search" placeholder="search frames"></label>' +
     '<button type="button" id="f-clear">Clear filters</button></div>' +
