@@ -55,6 +55,20 @@ describe('html reporter', () => {
     ]);
   });
 
+  it('tells connections apart by shared frames and HTTP session ids', () => {
+    const http = (session: string) => ({ exchange: 1, method: 'POST', url: 'http://127.0.0.1:1/mcp', headers: { 'mcp-session-id': session } });
+    const html = renderHtml(
+      report([
+        result({ id: 'http.a', status: 'fail', evidence: [{ frames: [frame({ http: http('s1') })] }, { frames: [frame({ http: http('s1') })] }] }),
+        result({ id: 'http.b', status: 'fail', evidence: [{ frames: [frame({ http: http('s2') })] }] }),
+      ]),
+      { color: false },
+    );
+    const { trace } = dataOf(html);
+    expect(trace.connections).toEqual(['#1 127.0.0.1:1 session s1', '#2 127.0.0.1:1 session s2']);
+    expect(trace.frames.map((f: { c: number }) => f.c)).toEqual([0, 0, 1]);
+  });
+
   it('escapes everything the server said, in the markup and in the data block', () => {
     const attack = '</script><script>alert(1)</script><img src=x onerror=alert(2)>"\'';
     const html = renderHtml(

@@ -70,11 +70,19 @@ interface Collected {
 export function traceData(results: readonly CheckResult[], budget = new TextBudget(3_000_000)): TraceData {
   const byKey = new Map<string, Collected>();
   const groups = new Groups();
+  // An HTTP session id names one connection too.
+  const bySession = new Map<string, number>();
   let omitted = 0;
   for (const result of results)
     for (const evidence of result.evidence) {
       const item = groups.add();
       for (const frame of evidence.frames ?? []) {
+        const session = frame.http?.headers['mcp-session-id'];
+        if (session !== undefined) {
+          const other = bySession.get(session);
+          if (other === undefined) bySession.set(session, item);
+          else groups.union(item, other);
+        }
         const key = keyOf(frame);
         const seen = byKey.get(key);
         if (seen) {
