@@ -34,7 +34,7 @@ export interface EvalFlags extends TargetFlags {
   color: boolean;
 }
 
-const FORMATS = ['console', 'json', 'junit', 'markdown'];
+const FORMATS = ['console', 'json', 'junit', 'markdown', 'html'];
 const KEY_VARIABLES = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'OPENAI_COMPATIBLE_API_KEY'];
 
 export async function runEvalCommand(tasksFile: string, server: string[], flags: EvalFlags): Promise<number> {

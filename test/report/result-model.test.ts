@@ -72,7 +72,7 @@ describe('incomplete and codes in every report', () => {
     expect(md).toContain('### Incomplete (1)');
     expect(md).toContain('- Code `tools.name-format/too-long` (tool xxxx /name)');
     const html = renderHtml(run(), { color: false });
-    expect(html).toContain('<th>Incomplete</th>');
+    expect(html).toContain('<th scope="col">Incomplete</th>');
     expect(html).toContain('Incomplete: checks that could not decide (1)');
     expect(html).toContain('<code>tools.name-format/too-long</code>');
   });

@@ -1,0 +1,108 @@
+/** The summary of a check run with pictures: verdicts by suite, requirement coverage, the era and how it was decided. */
+import { requirementOf, revisionOf } from '../../check/requirements/index.js';
+import { sectionUrl } from '../../check/requirements/model.js';
+import type { CheckResult, RunReport, Status } from '../../check/types.js';
+import { countStatuses, type Counts, describeRun, formatDuration, groupBySuite, STATUSES } from '../summary.js';
+import { escapeHtml } from './page.js';
+import { stackedBar } from './svg.js';
+
+export const LABEL: Record<Status, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', info: 'INFO', skip: 'SKIP', incomplete: 'INCOMPLETE', error: 'ERROR' };
+const NAMES: Record<Status, string> = {
+  pass: 'Passed',
+  fail: 'Failed',
+  warn: 'Warnings',
+  info: 'Info',
+  skip: 'Skipped',
+  incomplete: 'Incomplete',
+  error: 'Errors',
+};
+/** The columns of the verdict table (info only when some check gave a note). */
+const COLUMNS: readonly Status[] = ['pass', 'fail', 'warn', 'skip', 'incomplete', 'error'];
+
+const bar = (c: Counts) => stackedBar(STATUSES.map((status) => ({ value: c[status], className: `s-${status}` })));
+
+function verdictTable(report: RunReport): string {
+  const groups = groupBySuite(report.results);
+  const total = countStatuses(report.results);
+  const columns = total.info ? [...COLUMNS, 'info' as Status] : COLUMNS;
+  const row = (name: string, c: Counts) =>
+    `<tr><th scope="row">${name}</th><td>${bar(c)}</td>${columns.map((s) => `<td class="${c[s] ? s : 'muted'}">${c[s]}</td>`).join('')}</tr>`;
+  return (
+    `<div class="scroll"><table><caption class="muted">Verdicts by suite</caption><tr><th scope="col">Suite</th><th scope="col">Verdicts</th>${columns.map((s) => `<th scope="col">${NAMES[s]}</th>`).join('')}</tr>` +
+    groups.map((g) => row(escapeHtml(g.suite), g.counts)).join('') +
+    row('<strong>Total</strong>', total) +
+    '</table></div>'
+  );
+}
+
+function legend(): string {
+  return `<p class="legend muted">${STATUSES.map((s) => `<span><svg aria-hidden="true" width="10" height="10"><rect class="s-${s}" width="10" height="10"></rect></svg> ${NAMES[s]}</span>`).join('')}</p>`;
+}
+
+type Coverage = 'broken' | 'verified' | 'undecided';
+
+/** Per requirement the run named, what its checks concluded (broken wins over verified, which wins over undecided). */
+function requirementVerdicts(results: readonly CheckResult[]): Map<string, Coverage> {
+  const verdicts = new Map<string, Coverage>();
+  const rank: Record<Coverage, number> = { undecided: 0, verified: 1, broken: 2 };
+  for (const result of results) {
+    const verdict: Coverage = ['fail', 'warn', 'error'].includes(result.status) ? 'broken' : result.status === 'pass' ? 'verified' : 'undecided';
+    for (const id of result.requirements) {
+      const before = verdicts.get(id);
+      if (!before || rank[verdict] > rank[before]) verdicts.set(id, verdict);
+    }
+  }
+  return verdicts;
+}
+
+function coverageCard(report: RunReport): string {
+  const revision = revisionOf(report.era);
+  const verdicts = requirementVerdicts(report.results);
+  const counted = revision.requirements.filter((r) => /^(MUST|SHOULD)/.test(r.level) && r.testable !== 'not-testable');
+  const tally = { verified: 0, broken: 0, undecided: 0, none: 0 };
+  for (const requirement of counted) tally[verdicts.get(requirement.id) ?? 'none']++;
+  const broken = [...verdicts].filter(([, v]) => v === 'broken').map(([id]) => id);
+  const link = (id: string) => {
+    const requirement = requirementOf(report.era, id);
+    return requirement
+      ? `<a href="${escapeHtml(sectionUrl(revision, requirement))}" title="${escapeHtml(requirement.rule)}"><code>${escapeHtml(id)}</code></a>`
+      : `<code>${escapeHtml(id)}</code>`;
+  };
+  return (
+    `<section class="card" aria-labelledby="coverage-h"><h2 id="coverage-h">Requirement coverage</h2>` +
+    `<p>Of the ${counted.length} testable MUST/SHOULD requirements of MCP ${escapeHtml(revision.revision)}, this run</p>` +
+    stackedBar([
+      { value: tally.broken, className: 's-fail' },
+      { value: tally.verified, className: 's-pass' },
+      { value: tally.undecided, className: 's-skip' },
+      { value: tally.none, className: 's-none' },
+    ]) +
+    `<ul><li class="pass">verified ${tally.verified}</li><li class="fail">found broken ${tally.broken}</li><li class="muted">could not decide ${tally.undecided}</li><li class="muted">did not test ${tally.none}</li></ul>` +
+    (broken.length ? `<p>Broken here: ${broken.sort().map(link).join(', ')}</p>` : '') +
+    '</section>'
+  );
+}
+
+function eraCard(report: RunReport): string {
+  const run = describeRun(report);
+  const era = (name: string) => `<span${report.era === name ? ' class="on"' : ''}>${name}</span>`;
+  return (
+    `<section class="card" aria-labelledby="era-h"><h2 id="era-h">Era</h2>` +
+    `<p><span class="era" role="img" aria-label="era ${escapeHtml(run.era)}">${era('legacy')}${era('modern')}</span> protocol <code>${escapeHtml(run.protocolVersion)}</code></p>` +
+    `<p><strong>How it was decided:</strong> ${escapeHtml(report.eraReason)}</p></section>`
+  );
+}
+
+function verdictCard(report: RunReport): string {
+  const total = countStatuses(report.results);
+  const failed = total.fail + total.error;
+  return (
+    `<section class="card" aria-labelledby="verdict-h"><h2 id="verdict-h">Verdict</h2>` +
+    `<p class="big ${failed ? 'fail' : 'pass'}">${failed ? `${failed} failed` : 'No failures'}</p>` +
+    `<p>${total.pass} passed, ${total.warn} warnings, ${total.skip} skipped, ${total.incomplete} incomplete, ${report.results.length} checks in ${formatDuration(report.durationMs)}</p></section>`
+  );
+}
+
+export function summaryHtml(report: RunReport): string {
+  return `<div class="cards">${verdictCard(report)}${eraCard(report)}${coverageCard(report)}</div>${verdictTable(report)}${legend()}`;
+}
