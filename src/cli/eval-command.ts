@@ -28,7 +28,7 @@ export function defineEvalCommand(program: Command): void {
       .option('--replay <file>', 're-run a saved run offline: no server, no model')
       .option('--price <in/out>', 'USD per million input/output tokens, e.g. 0.15/0.60, for a cost column')
       .option('--format <formats>', 'console, json, junit, markdown, html (comma-separated)', 'console')
-      .option('-o, --output <path>', 'write the report to this file (one format) or into this folder (report.json, junit.xml, report.md)')
+      .option('-o, --output <path>', 'write the report to this file (one format) or into this folder (report.json, junit.xml, report.md, report.html)')
       .option('-q, --quiet', 'no progress on stderr')
       .option('--no-color', 'no colors in console output'),
   );
