@@ -57,6 +57,7 @@ function taskStats(task: EvalTask, combo: Combo, runs: RunRecord[], input: EvalR
   const k = Math.min(input.suite.settings.k, metrics.runs);
   return {
     task: task.id,
+    prompt: task.prompt,
     model: combo.model,
     ...(combo.variant !== undefined ? { variant: combo.variant } : {}),
     holdout: task.holdout,

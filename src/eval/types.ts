@@ -180,6 +180,8 @@ export interface Metrics {
 
 export interface TaskStats extends Metrics {
   task: string;
+  /** The task as the model got it (absent in reports written before it was kept). */
+  prompt?: string;
   model: string;
   variant?: string;
   holdout: boolean;

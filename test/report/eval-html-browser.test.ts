@@ -129,6 +129,8 @@ describe.skipIf(!HAS_CHROMIUM)('eval HTML report in Chromium', () => {
     const failed = runs.filter({ hasText: 'failed' }).first();
     await failed.locator('> summary').click();
     await expect(failed.textContent()).resolves.toMatch(/Model, turn 1/);
+    // The conversation opens with the task as the model got it.
+    await expect(failed.locator('.msg.user').first().textContent()).resolves.toContain('List all my notes, please.');
     const call = page.locator('details.run[open] details.tool').first();
     await call.locator('> summary').click();
     await expect(call.locator('pre').first().textContent()).resolves.toContain('"query": "notes"');

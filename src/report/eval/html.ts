@@ -110,7 +110,7 @@ function toolCallHtml(call: ToolCallRecord, budget: TextBudget): string {
   );
 }
 
-function transcriptHtml(run: RunRecord, budget: TextBudget): string {
+function transcriptHtml(run: RunRecord, prompt: string | undefined, budget: TextBudget): string {
   const { shown, omitted } = capList(run.turns, MAX_TURNS_PER_RUN);
   const turns = shown.map(
     (turn, i) =>
@@ -125,7 +125,7 @@ function transcriptHtml(run: RunRecord, budget: TextBudget): string {
     : '';
   return (
     `<details class="finding ${run.passed ? 'pass' : 'fail'} run"><summary>${verdict} <code>${escapeHtml(run.task)}</code> run ${run.run + 1} <span class="muted">${escapeHtml(comboLabel(run))}, ${run.turns.length} turns, ${formatDuration(run.wallMs)}</span></summary><div class="body">${reasons}` +
-    `<div class="msg user"><p class="who">Task</p><p><code>${escapeHtml(run.task)}</code> (the tasks file holds its prompt)</p></div>` +
+    `<div class="msg user"><p class="who">Task <code>${escapeHtml(run.task)}</code></p><p>${prompt !== undefined ? escapeHtml(budget.take(prompt, TEXT_CHARS)).replace(/\r?\n/g, '<br>') : '<span class="muted">(the tasks file holds its prompt)</span>'}</p></div>` +
     turns.join('') +
     (omitted ? `<p class="muted">… and ${omitted} more turns (the JSON report has them)</p>` : '') +
     `<div class="msg model"><p class="who">Answer</p><p>${escapeHtml(budget.take(run.answer, TEXT_CHARS)).replace(/\r?\n/g, '<br>') || '<span class="muted">(none)</span>'}</p></div>` +
@@ -147,6 +147,7 @@ export function renderEvalHtml(report: EvalReport): string {
   // Failed runs first: they are what a person opens the report for.
   const ordered = [...report.runs.filter((r) => !r.passed), ...report.runs.filter((r) => r.passed)];
   const { shown, omitted } = capList(ordered, MAX_RUNS_IN_PAGE);
+  const prompts = new Map(report.tasks.flatMap((stats) => (stats.prompt !== undefined ? [[stats.task, stats.prompt] as const] : [])));
   const body = [
     '<header>',
     '<h1>mcpvet eval</h1>',
@@ -161,7 +162,7 @@ export function renderEvalHtml(report: EvalReport): string {
     confusionHtml(report.confusion),
     findingsHtml(report),
     `<h2 id="transcripts">Transcripts (${report.runs.length})</h2>`,
-    shown.map((run) => transcriptHtml(run, budget)).join(''),
+    shown.map((run) => transcriptHtml(run, prompts.get(run.task), budget)).join(''),
     omitted ? `<p class="muted">… and ${omitted} more runs (the JSON report has them all)</p>` : '',
     '</main>',
   ].join('\n');
