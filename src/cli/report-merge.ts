@@ -62,16 +62,7 @@ export async function runReportMerge(paths: string[], flags: ReportMergeFlags): 
 
 /** Fuzz shards: the fuzz formats (json, sarif, junit, console), exit 2 when a failure is an error. */
 async function mergeFuzz(shards: Array<{ file: string; report: FuzzReport }>, flags: ReportMergeFlags): Promise<number> {
-  const formats =
-    flags.format !== undefined
-      ? flags.format
-          .split(',')
-          .map((format) => format.trim())
-          .filter(Boolean)
-      : FUZZ_FORMATS;
-  const unknown = formats.find((format) => !FUZZ_FORMATS.includes(format) && format !== 'console');
-  if (unknown !== undefined || formats.length === 0)
-    throw usageError(`unknown format "${oneLine(unknown ?? '')}" (fuzz formats: console, ${FUZZ_FORMATS.join(', ')})`);
+  const formats = formatsOf(flags, FUZZ_FORMATS, 'fuzz');
   const { mergeFuzzReports } = await import('../fuzz/merge.js');
   const { MergeError } = await import('../report/merge.js');
   const { prepareDestination } = await import('./report-destination.js');
