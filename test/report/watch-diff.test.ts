@@ -24,10 +24,12 @@ describe('watch diff', () => {
   });
 
   it('keys lint problems by tool + rule; errors fail, warnings warn, info is no problem', () => {
-    expect(lintProblems([lint('add', 'schema.invalid', 'error'), lint('add', 'tool.description-missing', 'warning'), lint('get', 'schema.x', 'info')])).toEqual([
-      { key: 'add\u0000schema.invalid', label: 'add: schema.invalid', level: 'fail' },
-      { key: 'add\u0000tool.description-missing', label: 'add: tool.description-missing', level: 'warn' },
-    ]);
+    expect(lintProblems([lint('add', 'schema.invalid', 'error'), lint('add', 'tool.description-missing', 'warning'), lint('get', 'schema.x', 'info')])).toEqual(
+      [
+        { key: 'add\u0000schema.invalid', label: 'add: schema.invalid', level: 'fail' },
+        { key: 'add\u0000tool.description-missing', label: 'add: tool.description-missing', level: 'warn' },
+      ],
+    );
   });
 
   it('names new failures, new warnings and fixed ones', () => {

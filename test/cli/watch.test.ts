@@ -1,0 +1,144 @@
+/**
+ * `check --watch` and `lint --watch` as a user runs them: a real CLI process watching a folder
+ * with a server file in it; the file is rewritten to break a rule and back, and each report ends
+ * with what changed. SIGTERM ends it, with no server left behind.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { killLeftovers, leftovers, processMarker } from '../helpers/leftovers.js';
+import { CLI, fixture, NOTES_SERVER } from '../helpers/paths.js';
+import { runCli } from '../helpers/run.js';
+
+let marker: Record<string, string>;
+beforeEach(() => {
+  marker = processMarker();
+});
+afterEach(() => killLeftovers(marker));
+
+/** A folder holding server.mjs, which runs whichever server `serve` points it at. */
+function serverFolder(): { dir: string; file: string; serve(script: string): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'mcpvet-watch-'));
+  const file = join(dir, 'server.mjs');
+  const serve = (script: string) => writeFileSync(file, `import ${JSON.stringify(script)};\n`);
+  serve(NOTES_SERVER);
+  return { dir, file, serve };
+}
+
+interface Watching {
+  child: ChildProcess;
+  stdout(): string;
+  /** Resolves once `pattern` has matched `count` times on stdout. */
+  waitFor(pattern: RegExp, count: number, ms?: number): Promise<void>;
+  exited(ms?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+function startWatching(args: string[]): Watching {
+  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...marker }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => (stdout += chunk));
+  child.stderr?.on('data', (chunk) => (stderr += chunk));
+  const count = (pattern: RegExp) => stdout.match(new RegExp(pattern.source, `g${pattern.flags}`))?.length ?? 0;
+  return {
+    child,
+    stdout: () => stdout,
+    waitFor: (pattern, times, ms = 15_000) =>
+      new Promise((resolve, reject) => {
+        const deadline = Date.now() + ms;
+        const poll = setInterval(() => {
+          if (count(pattern) >= times) {
+            clearInterval(poll);
+            resolve();
+          } else if (Date.now() > deadline || child.exitCode !== null) {
+            clearInterval(poll);
+            reject(new Error(`no ${times}x ${pattern} within ${ms} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+          }
+        }, 50);
+      }),
+    exited: (ms = 5000) =>
+      new Promise((resolve, reject) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve({ code: child.exitCode, signal: child.signalCode });
+        const timer = setTimeout(() => reject(new Error(`still running ${ms} ms after SIGTERM`)), ms);
+        child.once('exit', (code, signal) => {
+          clearTimeout(timer);
+          resolve({ code, signal });
+        });
+      }),
+  };
+}
+
+/** The text after the last "since the last run:". */
+const lastDiff = (stdout: string): string => stdout.slice(stdout.lastIndexOf('since the last run:'));
+
+describe('--watch', () => {
+  it('check: a change that breaks a check shows under new failures, the fix under fixed', { timeout: 60_000 }, async () => {
+    const server = serverFolder();
+    const watching = startWatching(['check', '--watch', server.dir, '--suite', 'tools', '-q', '--', process.execPath, server.file]);
+    try {
+      await watching.waitFor(/^checks: /m, 1);
+      expect(watching.stdout()).not.toContain('since the last run');
+
+      server.serve(fixture('tools-input-schema-invalid'));
+      await watching.waitFor(/^since the last run:/m, 1);
+      expect(lastDiff(watching.stdout())).toMatch(/new failures \(1\)\n\s+tools\.input-schema-compiles\/schema-does-not-compile\n/);
+
+      server.serve(NOTES_SERVER);
+      await watching.waitFor(/^since the last run:/m, 2);
+      expect(lastDiff(watching.stdout())).toMatch(/fixed \(1\)\n\s+tools\.input-schema-compiles\/schema-does-not-compile\n/);
+      expect(lastDiff(watching.stdout())).not.toContain('new failures');
+
+      writeFileSync(server.file, `// touched\nimport ${JSON.stringify(NOTES_SERVER)};\n`);
+      await watching.waitFor(/^since the last run:/m, 3);
+      expect(lastDiff(watching.stdout())).toBe('since the last run:\n  no change\n');
+
+      watching.child.kill('SIGTERM');
+      expect(await watching.exited()).toEqual({ code: 143, signal: null });
+      expect(await leftovers(marker, 3000)).toEqual([]);
+    } finally {
+      watching.child.kill('SIGKILL');
+    }
+  });
+
+  it('lint: a tool whose schema breaks shows under new failures, then fixed; Ctrl-C exits 130', { timeout: 60_000 }, async () => {
+    const server = serverFolder();
+    const watching = startWatching(['lint', '--watch', server.file, '--', process.execPath, server.file]);
+    try {
+      await watching.waitFor(/No lint findings in 9 tool/, 1);
+
+      server.serve(fixture('lint-broken-schema'));
+      await watching.waitFor(/^since the last run:/m, 1);
+      expect(lastDiff(watching.stdout())).toMatch(/new failures \(1\)\n\s+get_note: schema\.input-root-type\n/);
+
+      server.serve(NOTES_SERVER);
+      await watching.waitFor(/^since the last run:/m, 2);
+      expect(lastDiff(watching.stdout())).toMatch(/fixed \(1\)\n\s+get_note: schema\.input-root-type\n/);
+
+      watching.child.kill('SIGINT');
+      expect(await watching.exited()).toEqual({ code: 130, signal: null });
+      expect(await leftovers(marker, 3000)).toEqual([]);
+    } finally {
+      watching.child.kill('SIGKILL');
+    }
+  });
+
+  it('usage errors are one line and exit 1: another format, -o, a path that does not exist', async () => {
+    const server = serverFolder();
+    const cases = [
+      ['check', '--watch', server.dir, '--format', 'json', '--', process.execPath, server.file],
+      ['check', '--watch', server.dir, '-o', join(server.dir, 'out'), '--', process.execPath, server.file],
+      ['lint', '--watch', server.dir, '--format', 'json', '--', process.execPath, server.file],
+      ['check', '--watch', join(server.dir, 'nope'), '--', process.execPath, server.file],
+      ['lint', '--watch', join(server.dir, 'nope'), '--', process.execPath, server.file],
+    ];
+    for (const args of cases) {
+      const result = await runCli(args, { env: marker });
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stderr).toMatch(/^mcpvet: --watch/);
+    }
+    expect(await leftovers(marker)).toEqual([]);
+  });
+});
