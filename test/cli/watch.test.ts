@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { killLeftovers, leftovers, processMarker } from '../helpers/leftovers.js';
+import { killLeftovers, leftovers, processesWithMarker, processMarker } from '../helpers/leftovers.js';
 import { CLI, fixture, NOTES_SERVER } from '../helpers/paths.js';
 import { runCli } from '../helpers/run.js';
 
@@ -30,6 +30,7 @@ function serverFolder(): { dir: string; file: string; serve(script: string): voi
 interface Watching {
   child: ChildProcess;
   stdout(): string;
+  stderr(): string;
   /** Resolves once `pattern` has matched `count` times on stdout. */
   waitFor(pattern: RegExp, count: number, ms?: number): Promise<void>;
   exited(ms?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -45,6 +46,7 @@ function startWatching(args: string[]): Watching {
   return {
     child,
     stdout: () => stdout,
+    stderr: () => stderr,
     waitFor: (pattern, times, ms = 15_000) =>
       new Promise((resolve, reject) => {
         const deadline = Date.now() + ms;
@@ -70,6 +72,16 @@ function startWatching(args: string[]): Watching {
   };
 }
 
+/** Waits (up to 3 s) until no process but mcpvet itself carries the marker: the last run's server was reaped. */
+async function onlyMcpvetLeft(watching: Watching): Promise<number[]> {
+  const deadline = Date.now() + 3000;
+  for (;;) {
+    const others = processesWithMarker(marker).filter((pid) => pid !== watching.child.pid);
+    if (others.length === 0 || Date.now() > deadline) return others;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** The text after the last "since the last run:". */
 const lastDiff = (stdout: string): string => stdout.slice(stdout.lastIndexOf('since the last run:'));
 
@@ -89,6 +101,7 @@ describe('--watch', () => {
       await watching.waitFor(/^since the last run:/m, 2);
       expect(lastDiff(watching.stdout())).toMatch(/fixed \(1\)\n\s+tools\.input-schema-compiles\/schema-does-not-compile\n/);
       expect(lastDiff(watching.stdout())).not.toContain('new failures');
+      expect(await onlyMcpvetLeft(watching)).toEqual([]);
 
       writeFileSync(server.file, `// touched\nimport ${JSON.stringify(NOTES_SERVER)};\n`);
       await watching.waitFor(/^since the last run:/m, 3);
@@ -118,6 +131,31 @@ describe('--watch', () => {
 
       watching.child.kill('SIGINT');
       expect(await watching.exited()).toEqual({ code: 130, signal: null });
+      expect(await leftovers(marker, 3000)).toEqual([]);
+    } finally {
+      watching.child.kill('SIGKILL');
+    }
+  });
+
+  it('a server that does not start is one line, and watching goes on; the next report compares with the last good one', { timeout: 60_000 }, async () => {
+    const server = serverFolder();
+    const watching = startWatching(['lint', '--watch', server.dir, '--', process.execPath, server.file]);
+    try {
+      await watching.waitFor(/No lint findings in 9 tool/, 1);
+      writeFileSync(server.file, 'this is not javascript(\n');
+      await watching.waitFor(/^── run 2/m, 1);
+      const deadline = Date.now() + 15_000;
+      while (!/^mcpvet: (?!watching)/m.test(watching.stderr()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(watching.stderr()).toMatch(/^mcpvet: (?!watching).+/m);
+      expect(watching.stdout()).not.toContain('since the last run');
+
+      server.serve(fixture('lint-broken-schema'));
+      await watching.waitFor(/^since the last run:/m, 1);
+      expect(lastDiff(watching.stdout())).toMatch(/new failures \(1\)\n\s+get_note: schema\.input-root-type\n/);
+      expect(await onlyMcpvetLeft(watching)).toEqual([]);
+
+      watching.child.kill('SIGTERM');
+      expect(await watching.exited()).toEqual({ code: 143, signal: null });
       expect(await leftovers(marker, 3000)).toEqual([]);
     } finally {
       watching.child.kill('SIGKILL');
