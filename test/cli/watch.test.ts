@@ -36,8 +36,8 @@ interface Watching {
   exited(ms?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-function startWatching(args: string[]): Watching {
-  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...marker }, stdio: ['ignore', 'pipe', 'pipe'] });
+function startWatching(args: string[], env: Record<string, string> = {}): Watching {
+  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...marker, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk) => (stdout += chunk));
@@ -153,6 +153,36 @@ describe('--watch', () => {
       await watching.waitFor(/^since the last run:/m, 1);
       expect(lastDiff(watching.stdout())).toMatch(/new failures \(1\)\n\s+get_note: schema\.input-root-type\n/);
       expect(await onlyMcpvetLeft(watching)).toEqual([]);
+
+      watching.child.kill('SIGTERM');
+      expect(await watching.exited()).toEqual({ code: 143, signal: null });
+      expect(await leftovers(marker, 3000)).toEqual([]);
+    } finally {
+      watching.child.kill('SIGKILL');
+    }
+  });
+
+  it('runs never overlap: changes during a run queue exactly one more run', { timeout: 60_000 }, async () => {
+    const server = serverFolder();
+    server.serve(fixture('slow-start'));
+    const touch = (n: number) => writeFileSync(server.file, `// edit ${n}\nimport ${JSON.stringify(fixture('slow-start'))};\n`);
+    const watching = startWatching(['lint', '--watch', server.file, '--', process.execPath, server.file], { START_DELAY_MS: '1500' });
+    try {
+      await watching.waitFor(/No lint findings in 9 tool/, 1);
+      touch(1);
+      await watching.waitFor(/^── run 2/m, 1);
+      // Both during run 2 (its server takes 1.5 s to start), 400 ms apart: two changes, one more run.
+      touch(2);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      touch(3);
+      await watching.waitFor(/^since the last run:/m, 2);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const stdout = watching.stdout();
+      expect(stdout.match(/^── run \d+/gm)).toEqual(['── run 2', '── run 3']);
+      // Each run's report and diff comes before the next run's header.
+      const runs = stdout.split(/^── run \d+: files changed ──\n/m);
+      expect(runs).toHaveLength(3);
+      for (const run of runs.slice(1)) expect(run).toMatch(/^No lint findings in 9 tool\(s\)\.\n\nsince the last run:\n {2}no change\n\n?$/);
 
       watching.child.kill('SIGTERM');
       expect(await watching.exited()).toEqual({ code: 143, signal: null });
