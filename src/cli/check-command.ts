@@ -40,7 +40,7 @@ export function defineCheckCommand(program: Command): void {
       .addOption(new Option('--concurrency <n>', 'checks run at once').argParser(Number).default(4))
       .option(
         '--watch <path>',
-        'run again whenever a file under this path changes (repeatable), and show what changed; a --url server you restart yourself',
+        'run again whenever a file under this path changes (repeatable), and show what changed (a stdio server is restarted each run; with --url, restart yours yourself)',
         collect,
       )
       .option('--verbose', 'show every check as it finishes, and passing checks in the summary')

@@ -12,7 +12,7 @@ export function defineLintCommand(program: Command): void {
       .option('--profile <names>', 'portability profiles, comma-separated: portable, openai-strict, anthropic, gemini (default: portable)', collect)
       .option(
         '--watch <path>',
-        'lint again whenever a file under this path changes (repeatable), and show what changed; a --url server you restart yourself',
+        'lint again whenever a file under this path changes (repeatable), and show what changed (a stdio server is restarted each run; with --url, restart yours yourself)',
         collect,
       )
       .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'sarif', 'markdown']).default('text')),
