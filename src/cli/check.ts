@@ -34,7 +34,7 @@ export interface CheckFlags extends TargetFlags, TokenFlags {
   verbose?: boolean;
   quiet?: boolean;
   color: boolean;
-  watch: string[];
+  watch?: string[];
 }
 
 const FORMATS = ['console', 'json', 'junit', 'markdown', 'html', 'sarif'];

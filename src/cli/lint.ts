@@ -20,7 +20,7 @@ export interface LintFlags extends TargetFlags {
   file?: string;
   profile: string[];
   format: 'text' | 'json' | 'sarif' | 'markdown';
-  watch: string[];
+  watch?: string[];
 }
 
 export async function runLint(positional: string[], flags: LintFlags, onFindings?: (findings: LintFinding[]) => void): Promise<number> {

@@ -34,10 +34,11 @@ export function checkWatchFlags(paths: string[], format: string, terminalFormat:
 
 /** `check --watch`: the console report each run, problems keyed by check id + finding code. */
 export async function watchCheck(positional: string[], flags: CheckFlags): Promise<never> {
-  checkWatchFlags(flags.watch, flags.format, 'console', flags.output);
+  const paths = flags.watch ?? [];
+  checkWatchFlags(paths, flags.format, 'console', flags.output);
   const { runCheck } = await import('./check.js');
   const { checkProblems } = await import('../report/watch-diff.js');
-  return watchRuns(flags.watch, async () => {
+  return watchRuns(paths, async () => {
     let problems: Problem[] = [];
     await runCheck(positional, { ...flags, watch: [] }, (report) => {
       problems = checkProblems(report);
@@ -48,10 +49,11 @@ export async function watchCheck(positional: string[], flags: CheckFlags): Promi
 
 /** `lint --watch`: the text report each run, problems keyed by tool + rule. */
 export async function watchLint(positional: string[], flags: LintFlags): Promise<never> {
-  checkWatchFlags(flags.watch, flags.format, 'text');
+  const paths = flags.watch ?? [];
+  checkWatchFlags(paths, flags.format, 'text');
   const { runLint } = await import('./lint.js');
   const { lintProblems } = await import('../report/watch-diff.js');
-  return watchRuns(flags.watch, async () => {
+  return watchRuns(paths, async () => {
     let problems: Problem[] = [];
     await runLint(positional, { ...flags, watch: [] }, (findings) => {
       problems = lintProblems(findings);
