@@ -7,7 +7,7 @@
 import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { diffProblems, renderWatchDiff, type Problem } from '../report/watch-diff.js';
-import { CliError, errorLine, toCliError, usageError } from './cli-error.js';
+import { errorLine, toCliError, usageError } from './cli-error.js';
 import { ExitCode } from './exit-codes.js';
 import { printNote, printText } from './output.js';
 import type { CheckFlags } from './check.js';
@@ -104,15 +104,23 @@ export async function watchRuns(paths: string[], runOnce: () => Promise<Problem[
     }, DEBOUNCE_MS);
   };
 
-  await runNow();
+  // Watching starts before the first run, so that a save during it is not missed.
   const watchers = paths.map((path) => watchPath(resolve(path), onChange));
+  try {
+    await runNow();
+  } catch (error) {
+    // A usage error of the first run ends the command: the watchers must not keep it alive.
+    clearTimeout(timer);
+    for (const watcher of watchers.flat()) watcher.close();
+    throw error;
+  }
   printNote(`mcpvet: watching ${paths.join(', ')} (${watchers.flat().length} folder(s)); Ctrl-C to stop`);
   return new Promise<never>(() => {});
 }
 
 /** A failure of the loop itself (not of a run): one line, exit 1. */
 function fatal(error: unknown): void {
-  const cli = error instanceof CliError ? error : toCliError(error);
+  const cli = toCliError(error);
   printNote(errorLine(cli));
   process.exit(cli.exitCode);
 }

@@ -209,4 +209,18 @@ describe('--watch', () => {
     }
     expect(await leftovers(marker)).toEqual([]);
   });
+
+  it('a usage error found by the first run ends it: one line, exit 1, no watcher keeps it alive', async () => {
+    const server = serverFolder();
+    for (const args of [
+      ['check', '--watch', server.dir, '--suite', 'nope', '--', process.execPath, server.file],
+      ['lint', '--watch', server.dir, '--profile', 'nope', '--', process.execPath, server.file],
+    ]) {
+      const result = await runCli(args, { env: marker, timeoutMs: 15_000 });
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stderr).toMatch(/^mcpvet: unknown (suite|lint profile) "nope"/);
+    }
+    expect(await leftovers(marker)).toEqual([]);
+  });
 });
