@@ -38,6 +38,11 @@ export function defineCheckCommand(program: Command): void {
       .option('--spec-schema <file>', 'also validate every server message against this official schema.json')
       .option('--shard <i/n>', 'run the i-th of n parts of the checks (a CI matrix; join the JSON reports with `mcpvet report merge`)')
       .addOption(new Option('--concurrency <n>', 'checks run at once').argParser(Number).default(4))
+      .option(
+        '--watch <path>',
+        'run again whenever a file under this path changes (repeatable), and show what changed (a stdio server is restarted each run; with --url, restart yours yourself)',
+        collect,
+      )
       .option('--verbose', 'show every check as it finishes, and passing checks in the summary')
       .option('-q, --quiet', 'no progress on stderr (by default: a line per check on a terminal, a line per suite otherwise)')
       .option('--no-color', 'no colors in console output'),

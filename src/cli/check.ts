@@ -3,7 +3,7 @@ import type { InputHost } from '../client/types.js';
 import { loadCallsFile } from '../protocol/call-policy.js';
 import { SUITES } from '../check/registry.js';
 import { runCheckRun } from '../check/run.js';
-import type { CheckDefinition, Suite } from '../check/types.js';
+import type { CheckDefinition, RunReport, Suite } from '../check/types.js';
 import type { Era } from '../protocol/versions.js';
 import { rememberSecrets, secretValuesOf } from '../wire/secret-values.js';
 import type { Target } from '../wire/target.js';
@@ -34,12 +34,14 @@ export interface CheckFlags extends TargetFlags, TokenFlags {
   verbose?: boolean;
   quiet?: boolean;
   color: boolean;
+  watch?: string[];
 }
 
 const FORMATS = ['console', 'json', 'junit', 'markdown', 'html', 'sarif'];
 
-export async function runCheck(positional: string[], flags: CheckFlags): Promise<number> {
+export async function runCheck(positional: string[], flags: CheckFlags, onReport?: (report: RunReport) => void): Promise<number> {
   if (flags.requirements) return showRequirements(flags);
+  if (flags.watch?.length && !flags.list) return (await import('./watch.js')).watchCheck(positional, flags);
   const suites = splitList(flags.suite);
   const unknownSuite = suites.find((suite) => !SUITES.includes(suite as Suite));
   if (unknownSuite) throw usageError(`unknown suite "${unknownSuite}" (suites: ${SUITES.join(', ')})`);
@@ -113,6 +115,7 @@ export async function runCheck(positional: string[], flags: CheckFlags): Promise
     if (error instanceof ReportUsageError) throw usageError(error.message);
     throw error;
   }
+  onReport?.(report);
   return baseline.exitCodeFor(report, { strictWarnings: flags.strictWarnings });
 }
 

@@ -10,6 +10,11 @@ export function defineLintCommand(program: Command): void {
       .argument('[server...]', 'stdio server command (put it after --)')
       .option('--file <tools.json>', 'lint a saved tools/list result (or a bare array of tools) instead of a live server')
       .option('--profile <names>', 'portability profiles, comma-separated: portable, openai-strict, anthropic, gemini (default: portable)', collect)
+      .option(
+        '--watch <path>',
+        'lint again whenever a file under this path changes (repeatable), and show what changed (a stdio server is restarted each run; with --url, restart yours yourself)',
+        collect,
+      )
       .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'sarif', 'markdown']).default('text')),
   );
   lint.action(async (server: string[], flags) => {

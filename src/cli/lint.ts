@@ -20,9 +20,11 @@ export interface LintFlags extends TargetFlags {
   file?: string;
   profile: string[];
   format: 'text' | 'json' | 'sarif' | 'markdown';
+  watch?: string[];
 }
 
-export async function runLint(positional: string[], flags: LintFlags): Promise<number> {
+export async function runLint(positional: string[], flags: LintFlags, onFindings?: (findings: LintFinding[]) => void): Promise<number> {
+  if (flags.watch?.length) return (await import('./watch.js')).watchLint(positional, flags);
   const tools = flags.file !== undefined ? readToolsFile(flags.file, positional, flags) : await fetchTools(positional, flags);
   const profiles = flags.profile
     .flatMap((value) => value.split(','))
@@ -43,6 +45,7 @@ export async function runLint(positional: string[], flags: LintFlags): Promise<n
     if (flags.format === 'json' || flags.format === 'sarif') printJson(output);
     else printText(output);
   }
+  onFindings?.(findings);
   return hasErrors(findings) ? ExitCode.StrictLint : ExitCode.Ok;
 }
 
