@@ -54,8 +54,7 @@ export async function runReportMerge(paths: string[], flags: ReportMergeFlags): 
   } catch (error) {
     throw error instanceof MergeError || error instanceof ReportUsageError ? usageError(error.message) : error;
   }
-  const color = flags.color && process.stdout.isTTY === true && !process.env.NO_COLOR;
-  await writeReports(merged, formats, flags.output, { color });
+  await writeReports(merged, formats, flags.output, { color: colorOf(flags) });
   const { exitCodeFor } = await import('../report/baseline.js');
   return exitCodeFor(merged);
 }
@@ -64,17 +63,9 @@ export async function runReportMerge(paths: string[], flags: ReportMergeFlags): 
 async function mergeFuzz(shards: Array<{ file: string; report: FuzzReport }>, flags: ReportMergeFlags): Promise<number> {
   const formats = formatsOf(flags, FUZZ_FORMATS, 'fuzz');
   const { mergeFuzzReports } = await import('../fuzz/merge.js');
-  const { MergeError } = await import('../report/merge.js');
-  const { prepareDestination } = await import('./report-destination.js');
-  let merged: FuzzReport;
-  try {
-    merged = mergeFuzzReports(shards);
-  } catch (error) {
-    throw error instanceof MergeError ? usageError(error.message) : error;
-  }
-  const destination = prepareDestination(flags.output.endsWith('/') ? flags.output : `${flags.output}/`, formats);
+  const merged = await mergeOrUsage(() => mergeFuzzReports(shards));
   const { writeFuzzReports } = await import('./fuzz-output.js');
-  writeFuzzReports(merged, formats, destination, { color: flags.color && process.stdout.isTTY === true && !process.env.NO_COLOR });
+  writeFuzzReports(merged, formats, await folderOf(flags, formats), { color: colorOf(flags) });
   return merged.failures.some((failure) => failure.severity === 'error') ? ExitCode.Failed : ExitCode.Ok;
 }
 
@@ -82,19 +73,29 @@ async function mergeFuzz(shards: Array<{ file: string; report: FuzzReport }>, fl
 async function mergeEval(shards: Array<{ file: string; report: EvalReport }>, flags: ReportMergeFlags): Promise<number> {
   const formats = formatsOf(flags, EVAL_FORMATS, 'eval');
   const { mergeEvalReports } = await import('../eval/merge.js');
+  const merged = await mergeOrUsage(() => mergeEvalReports(shards));
+  const { writeEvalReports } = await import('./eval-output.js');
+  writeEvalReports(merged, formats, await folderOf(flags, formats), { color: colorOf(flags) });
+  return merged.tasks.some((task) => !task.meetsThreshold) ? ExitCode.Failed : ExitCode.Ok;
+}
+
+/** Shards that do not fit together are bad input: one line, exit 1. */
+async function mergeOrUsage<T>(merge: () => T): Promise<T> {
   const { MergeError } = await import('../report/merge.js');
-  const { prepareDestination } = await import('./report-destination.js');
-  let merged: EvalReport;
   try {
-    merged = mergeEvalReports(shards);
+    return merge();
   } catch (error) {
     throw error instanceof MergeError ? usageError(error.message) : error;
   }
-  const destination = prepareDestination(flags.output.endsWith('/') ? flags.output : `${flags.output}/`, formats);
-  const { writeEvalReports } = await import('./eval-output.js');
-  writeEvalReports(merged, formats, destination, { color: flags.color && process.stdout.isTTY === true && !process.env.NO_COLOR });
-  return merged.tasks.some((task) => !task.meetsThreshold) ? ExitCode.Failed : ExitCode.Ok;
 }
+
+/** -o of a merge is always a folder: every format gets its own file. */
+async function folderOf(flags: ReportMergeFlags, formats: string[]) {
+  const { prepareDestination } = await import('./report-destination.js');
+  return prepareDestination(flags.output.endsWith('/') ? flags.output : `${flags.output}/`, formats);
+}
+
+const colorOf = (flags: ReportMergeFlags): boolean => flags.color && process.stdout.isTTY === true && !process.env.NO_COLOR;
 
 /** --format of a fuzz or eval merge: its file formats by default; console too when asked. */
 function formatsOf(flags: ReportMergeFlags, files: string[], command: string): string[] {
