@@ -146,12 +146,13 @@ describe('mcpvet eval, end to end', () => {
       ],
       { timeoutMs: 60_000 },
     );
-    expect(result.code, result.stderr).not.toBe(1);
+    // list-all's outcomes cycle across tests, so it may or may not reach the threshold here.
+    expect([0, 2], result.stderr).toContain(result.code);
     expect(result.stdout).toContain('read-welcome');
     expect(result.stdout).toContain('openai-compatible:scripted');
     expect(result.stdout).toContain('anthropic:scripted');
     // Live progress went to stderr.
-    expect(result.stderr).toMatch(/runs?/);
+    expect(result.stderr).toMatch(/^mcpvet eval: 4\/4 tasks, 8\/8 runs, pass rate so far \d+%, [\d.k]+ tokens$/m);
   }, 90_000);
 });
 
