@@ -87,8 +87,8 @@ describe('the check runner', () => {
 
   it('ends the run fast when the server stops answering: the checks not yet run say why', async () => {
     const started = Date.now();
-    const report = await runCheckRun(fixtureStdio('hangs-after-discover'), { timeoutMs: 1000 });
-    expect(Date.now() - started).toBeLessThan(15_000);
+    const report = await runCheckRun(fixtureStdio('hangs-after-discover'), { timeoutMs: 3000 });
+    expect(Date.now() - started).toBeLessThan(30_000);
     const stopped = report.results.filter((result) => result.message.startsWith('not run: the server stopped answering'));
     expect(stopped.length).toBeGreaterThan(30);
     expect(stopped.every((result) => result.status === 'error')).toBe(true);
@@ -98,14 +98,14 @@ describe('the check runner', () => {
 
   it('ends the run fast when the server answers its handshake and nothing else', async () => {
     const server = join(dirname(fileURLToPath(import.meta.url)), '../hostile/servers/hang.mjs');
-    const report = await runCheckRun({ transport: 'stdio', command: process.execPath, args: [server, 'after-handshake'] }, { timeoutMs: 1000 });
+    const report = await runCheckRun({ transport: 'stdio', command: process.execPath, args: [server, 'after-handshake'] }, { timeoutMs: 3000 });
     const stopped = report.results.filter((result) => result.message.includes('it answers server/discover but not tools/list'));
     expect(stopped.length).toBeGreaterThan(30);
   });
 
   it('ends the run fast when the server answers with ids nobody sent: the checks not yet run say so', async () => {
     const server = join(dirname(fileURLToPath(import.meta.url)), '../hostile/servers/ids.mjs');
-    const report = await runCheckRun({ transport: 'stdio', command: process.execPath, args: [server, 'foreign'] }, { timeoutMs: 1000 });
+    const report = await runCheckRun({ transport: 'stdio', command: process.execPath, args: [server, 'foreign'] }, { timeoutMs: 3000 });
     const stopped = report.results.filter((result) => result.message.includes('it answers with ids that match no request'));
     expect(stopped.length).toBeGreaterThan(30);
   });

@@ -17,8 +17,8 @@ import { notesTarget, startCli, tempDir } from '../cassette/support.js';
 
 const dir = tempDir();
 const cassette = join(dir, 'scripted.ndjson');
-const getNote = ['call', '--method', 'tools/call', '--tool-name', 'get_note', '--tool-arg', 'id=n1', '--protocol-era', 'modern', '--timeout', '1500'];
-const listNotes = ['call', '--method', 'tools/call', '--tool-name', 'list_notes', '--protocol-era', 'modern', '--timeout', '1500'];
+const getNote = ['call', '--method', 'tools/call', '--tool-name', 'get_note', '--tool-arg', 'id=n1', '--protocol-era', 'modern', '--timeout', '4000'];
+const listNotes = ['call', '--method', 'tools/call', '--tool-name', 'list_notes', '--protocol-era', 'modern', '--timeout', '4000'];
 const replay = (...faults: string[]) => ['--', process.execPath, ...replayArgs(...faults)];
 const replayArgs = (...faults: string[]) => [cliPath(), 'replay', cassette, ...faults.flatMap((fault) => ['--fault', fault])];
 let cliPath: () => string;
@@ -43,7 +43,7 @@ beforeAll(async () => {
 
 /** A client of `mcpvet replay` with the given faults (stdio). */
 async function replayClient(faults: string[], extra: string[] = []): Promise<McpClient> {
-  return connect({ transport: 'stdio', command: process.execPath, args: [...replayArgs(...faults), ...extra] }, { era: 'modern', timeoutMs: 1500 });
+  return connect({ transport: 'stdio', command: process.execPath, args: [...replayArgs(...faults), ...extra] }, { era: 'modern', timeoutMs: 4000 });
 }
 
 const search = (client: McpClient) => client.request('tools/call', { name: 'search_notes', arguments: { query: 'e' }, _meta: { progressToken: 1 } });
@@ -58,8 +58,8 @@ describe('faults on replay over stdio, seen by mcpvet call', () => {
   it('timeout: no answer, so call gives up at --timeout and exits 4', async () => {
     const run = await runCli([...getNote, ...replay('timeout@tools/call')]);
     expect(run.code).toBe(ExitCode.Unreachable);
-    expect(run.stderr).toContain('no answer within 1500 ms');
-    expect(run.ms).toBeLessThan(6000);
+    expect(run.stderr).toContain('no answer within 4000 ms');
+    expect(run.ms).toBeLessThan(12_000);
   });
 
   it('delay=MS: the answer comes, late', async () => {
