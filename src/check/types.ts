@@ -15,6 +15,8 @@ import type { Frame, Trace } from '../wire/trace.js';
  * mcpvet's security rules, security.yaml) fails, warns or notes by the rule's severity.
  */
 export type Level = 'MUST' | 'SHOULD' | 'DESCRIPTIVE' | 'INFO' | 'SECURITY';
+/** A result's level: a check's, or `RULE`, a rule of mcpvet's own (lint, fuzz, contract) graded by its own severity. */
+export type ResultLevel = Level | 'RULE';
 
 /**
  * `skip`: the check does not apply (capability not declared, other era or transport).
@@ -81,7 +83,7 @@ export interface NotJudged {
 /** One graded finding of a result (its evidence is in the result's). */
 export interface ResultFinding {
   status: Status;
-  level: Level;
+  level: ResultLevel;
   code?: string;
   location?: FindingLocation;
   message: string;
@@ -185,8 +187,9 @@ export interface CheckDefinition {
 export interface CheckResult {
   id: string;
   title: string;
-  suite: Suite;
-  level: Level;
+  /** A check's suite; another engine's group of rules (`lint`, a lint profile, `fuzz`, `contract`). */
+  suite: Suite | (string & {});
+  level: ResultLevel;
   /** The requirement ids of the run's revision the verdict is graded on. */
   requirements: string[];
   spec: string;
@@ -201,13 +204,21 @@ export interface CheckResult {
   durationMs: number;
 }
 
+/**
+ * The one result model every engine's run is rendered from (src/report/formats.ts lists the
+ * formats): check builds it directly; lint, fuzz, diff and verify convert their own results into
+ * it (their `to-run-report.ts`), so each format has one renderer. What the engine could not know
+ * (the era of a saved tools list) is absent, never made up.
+ */
 export interface RunReport {
   tool: { name: 'mcpvet'; version: string };
+  /** The command that made the run; absent: check. */
+  command?: 'lint' | 'fuzz' | 'diff' | 'verify';
   target: string;
-  transport: Transport;
-  era: Era;
-  protocolVersion: string;
-  eraReason: string;
+  transport?: Transport;
+  era?: Era;
+  protocolVersion?: string;
+  eraReason?: string;
   serverInfo?: { name?: string; version?: string };
   startedAt: string;
   durationMs: number;

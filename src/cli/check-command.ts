@@ -1,5 +1,6 @@
 /** Flags of `mcpvet check`; the runner is imported only when the command runs. */
 import { Option, type Command } from 'commander';
+import { formatHelp } from '../report/formats.js';
 import { addTargetOptions, collect } from './target-options.js';
 
 export function defineCheckCommand(program: Command): void {
@@ -21,7 +22,7 @@ export function defineCheckCommand(program: Command): void {
       .option('--calls <file>', 'YAML: tool name -> arguments that checks may use to call it')
       .option('--answers <file>', 'JSON answers for input the server asks for (elicitation, sampling, roots)')
       .option('--replica <url-or-command>', 'a second instance of the same server, to prove no sticky sessions are needed')
-      .option('--format <formats>', 'console, json, junit, markdown, html, sarif (comma-separated)', 'console')
+      .option('--format <formats>', formatHelp('check', true), 'console')
       .option('-o, --output <dir>', 'write the reports and per-suite checks.json files into this folder')
       .option('--expected-failures <file>', 'YAML list of check ids expected to fail (a baseline)')
       .option('--strict-warnings', 'warnings fail the run too')

@@ -9,6 +9,7 @@ import { rememberSecrets, secretValuesOf } from '../wire/secret-values.js';
 import type { Target } from '../wire/target.js';
 import type { Shard } from '../wire/shard.js';
 import { parseShardFlag } from './shard-flag.js';
+import { formatsFlag } from './format-flag.js';
 import { usageError } from './cli-error.js';
 import { checkHttpUrl, resolveTarget, type TargetFlags } from './target-options.js';
 import { authTokens, type TokenFlags } from './auth-tokens.js';
@@ -37,18 +38,13 @@ export interface CheckFlags extends TargetFlags, TokenFlags {
   watch?: string[];
 }
 
-const FORMATS = ['console', 'json', 'junit', 'markdown', 'html', 'sarif'];
-
 export async function runCheck(positional: string[], flags: CheckFlags, onReport?: (report: RunReport) => void): Promise<number> {
   if (flags.requirements) return showRequirements(flags);
   if (flags.watch?.length && !flags.list) return (await import('./watch.js')).watchCheck(positional, flags);
   const suites = splitList(flags.suite);
   const unknownSuite = suites.find((suite) => !SUITES.includes(suite as Suite));
   if (unknownSuite) throw usageError(`unknown suite "${unknownSuite}" (suites: ${SUITES.join(', ')})`);
-  const formats = splitList([flags.format]);
-  const unknownFormat = formats.find((format) => !FORMATS.includes(format));
-  if (unknownFormat) throw usageError(`unknown format "${unknownFormat}" (formats: ${FORMATS.join(', ')})`);
-  if (formats.length > 1 && !flags.output) throw usageError(`--format ${formats.join(',')}: several formats need -o DIR (stdout takes one)`);
+  const formats = formatsFlag('check', flags.format, { hasOutput: flags.output !== undefined, multiple: true });
   if (!Number.isInteger(flags.concurrency) || flags.concurrency < 1) throw usageError('--concurrency takes a positive whole number');
   const shard = parseShardFlag(flags.shard);
   const selected = await requireSomeChecks(flags, suites as Suite[], shard);

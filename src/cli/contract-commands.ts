@@ -1,5 +1,6 @@
 /** Flags of `mcpvet snapshot` and `mcpvet diff`; runners are imported only when a command runs. */
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
+import { formatHelp } from '../report/formats.js';
 import { addTargetOptions, collect } from './target-options.js';
 
 export function defineContractCommands(program: Command): void {
@@ -22,7 +23,7 @@ export function defineContractCommands(program: Command): void {
     .description('compare two contract snapshots (or cassettes): breaking, compatible and cosmetic changes; exit 2 on breaking')
     .argument('<old>', 'the old snapshot or cassette')
     .argument('<new>', 'the new snapshot or cassette')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'markdown', 'json']).default('text'))
+    .option('--format <format>', formatHelp('diff', false), 'console')
     .action(async (oldFile: string, newFile: string, flags) => {
       const { runDiff } = await import('./diff.js');
       process.exitCode = await runDiff(oldFile, newFile, flags);
@@ -36,7 +37,7 @@ export function defineContractCommands(program: Command): void {
       .argument('[server...]', 'stdio server command (put it after --)')
       .option('--ignore <path>', "answer paths that may change, e.g. 'result.content[*].text' or 'result._meta' (repeatable)", collect)
       .option('--values', 'compare every value, not only the structure')
-      .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')),
+      .option('--format <format>', formatHelp('verify', false), 'console'),
   );
   verify.action(async (cassette: string, server: string[], flags) => {
     const { runVerify } = await import('./verify.js');

@@ -1,5 +1,6 @@
 /** Flags of `mcpvet eval compare`; the runner is imported only when the command runs. */
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
+import { formatHelp } from '../report/formats.js';
 
 export function defineEvalCompareCommand(evalCommand: Command): void {
   evalCommand
@@ -7,7 +8,7 @@ export function defineEvalCompareCommand(evalCommand: Command): void {
     .description('compare two eval JSON reports task by task (B against A, 95% Newcombe intervals); exit 2 when a task got significantly worse')
     .argument('<a>', 'the baseline eval report (JSON)')
     .argument('<b>', 'the new eval report (JSON)')
-    .addOption(new Option('--format <format>', 'output format').choices(['console', 'json', 'markdown']).default('console'))
+    .option('--format <format>', formatHelp('eval compare', false), 'console')
     .option('-o, --output <file>', 'write the comparison to this file instead of stdout')
     .option('--no-color', 'no colors in console output')
     .action(async (a: string, b: string, flags) => {

@@ -1,5 +1,6 @@
 /** Flags of `mcpvet fuzz`; the runner is imported only when the command runs. */
 import type { Command } from 'commander';
+import { formatHelp } from '../report/formats.js';
 import { addTargetOptions, collect } from './target-options.js';
 
 export function defineFuzzCommand(program: Command): void {
@@ -17,8 +18,11 @@ export function defineFuzzCommand(program: Command): void {
       .option('--calls <file>', 'YAML: tool name -> arguments; the tools it names may be fuzzed')
       .option('--regressions <file>', 'where failing inputs are saved and replayed first', '.mcpvet/fuzz-regressions.json')
       .option('--shard <i/n>', 'fuzz the i-th of n parts of the tools, by name (a CI matrix; the envelope goes with part 1)')
-      .option('--format <formats>', 'console, json, sarif, junit (comma-separated)', 'console')
-      .option('-o, --output <path>', 'write the report to this file (one format) or into this folder (report.json, report.sarif, junit.xml)')
+      .option('--format <formats>', formatHelp('fuzz', true), 'console')
+      .option(
+        '-o, --output <path>',
+        'write the report to this file (one format) or into this folder (report.json, junit.xml, report.md, report.html, report.sarif)',
+      )
       .option('-q, --quiet', 'no progress on stderr')
       .option('--no-color', 'no colors in console output'),
   );

@@ -2,6 +2,7 @@
 import { loadCallsFile } from '../protocol/call-policy.js';
 import { FuzzUsageError } from '../fuzz/select-tools.js';
 import type { FuzzReport } from '../fuzz/report.js';
+import { formatsFlag } from './format-flag.js';
 import { usageError } from './cli-error.js';
 import { ExitCode } from './exit-codes.js';
 import { MAX_RUNS, MAX_SEED, MIN_SEED, parseDuration, parseWholeNumber } from './fuzz-options.js';
@@ -25,15 +26,11 @@ export interface FuzzFlags extends TargetFlags {
   color: boolean;
 }
 
-const FORMATS = ['console', 'json', 'sarif', 'junit'];
-
 export async function runFuzzCommand(positional: string[], flags: FuzzFlags): Promise<number> {
   const runs = parseWholeNumber('--runs', flags.runs, 1, MAX_RUNS);
   const seed = flags.seed !== undefined ? parseWholeNumber('--seed', flags.seed, MIN_SEED, MAX_SEED) : Math.floor(Math.random() * MAX_SEED);
   const timeBudgetMs = flags.timeBudget !== undefined ? parseDuration('--time-budget', flags.timeBudget) : undefined;
-  const formats = [...new Set(splitList([flags.format]))];
-  const unknown = formats.find((format) => !FORMATS.includes(format));
-  if (unknown !== undefined || formats.length === 0) throw usageError(`unknown format "${unknown ?? ''}" (formats: ${FORMATS.join(', ')})`);
+  const formats = formatsFlag('fuzz', flags.format, { hasOutput: true, multiple: true });
   const { prepareDestination } = await import('./report-destination.js');
   const destination = flags.output !== undefined ? usageOnError(() => prepareDestination(flags.output as string, formats)) : undefined;
   if (destination === undefined && formats.length > 1) throw usageError(`--format ${formats.join(',')}: several formats need -o DIR (stdout takes one)`);

@@ -1,5 +1,6 @@
 /** Flags of `mcpvet lint`; the runner is imported only when the command runs. */
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
+import { formatHelp } from '../report/formats.js';
 import { addTargetOptions, collect } from './target-options.js';
 
 export function defineLintCommand(program: Command): void {
@@ -15,7 +16,8 @@ export function defineLintCommand(program: Command): void {
         'lint again whenever a file under this path changes (repeatable), and show what changed (a stdio server is restarted each run; with --url, restart yours yourself)',
         collect,
       )
-      .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'sarif', 'markdown']).default('text')),
+      .option('--format <format>', formatHelp('lint', false), 'console')
+      .option('--expected-failures <file>', 'YAML list of rule ids, or <rule>/<tool>, expected to fail (a baseline)'),
   );
   lint.action(async (server: string[], flags) => {
     const { runLint } = await import('./lint.js');

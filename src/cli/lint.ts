@@ -11,7 +11,16 @@ import {
   UnknownProfileError,
   type LintFinding,
 } from '../lint/index.js';
+import type { RunReport } from '../check/types.js';
+import { lintRunReport, type LintRunContext } from '../lint/to-run-report.js';
+import { applyBaseline, BaselineFileError, exitCodeFor, loadExpectedFailures } from '../report/baseline.js';
+import { painter } from '../report/ansi.js';
+import { baselineLines } from '../report/console.js';
+import type { Format } from '../report/formats.js';
+import { getReporter } from '../report/types.js';
+import { describeTarget } from '../wire/target.js';
 import { usageError } from './cli-error.js';
+import { formatsFlag } from './format-flag.js';
 import { ExitCode } from './exit-codes.js';
 import { printJson, printText } from './output.js';
 import { resolveTarget, type TargetFlags } from './target-options.js';
@@ -19,13 +28,18 @@ import { resolveTarget, type TargetFlags } from './target-options.js';
 export interface LintFlags extends TargetFlags {
   file?: string;
   profile: string[];
-  format: 'text' | 'json' | 'sarif' | 'markdown';
+  format: string;
+  expectedFailures?: string;
   watch?: string[];
 }
 
 export async function runLint(positional: string[], flags: LintFlags, onFindings?: (findings: LintFinding[]) => void): Promise<number> {
   if (flags.watch?.length) return (await import('./watch.js')).watchLint(positional, flags);
-  const tools = flags.file !== undefined ? readToolsFile(flags.file, positional, flags) : await fetchTools(positional, flags);
+  const [format] = formatsFlag('lint', flags.format, { hasOutput: false, multiple: false }) as [Format];
+  const expected = flags.expectedFailures !== undefined ? await loadBaseline(flags.expectedFailures) : undefined;
+  const startedAt = new Date();
+  const started = performance.now();
+  const { tools, context } = flags.file !== undefined ? readToolsFile(flags.file, positional, flags) : await fetchTools(positional, flags);
   const profiles = flags.profile
     .flatMap((value) => value.split(','))
     .map((name) => name.trim())
@@ -37,30 +51,53 @@ export async function runLint(positional: string[], flags: LintFlags, onFindings
     if (error instanceof UnknownProfileError) throw usageError(error.message);
     throw error;
   }
-  if (flags.format === 'text') {
+  // The shared result model: JUnit, HTML and the baseline read lint as they read check.
+  const timing = { startedAt: startedAt.toISOString(), durationMs: Math.round(performance.now() - started) };
+  let report = lintRunReport(findings, profiles, { ...context, ...timing });
+  if (expected && flags.expectedFailures) report = applyBaseline(report, expected, flags.expectedFailures);
+  if (format === 'console') {
     // In pieces: the report of a huge list is never one string (nor copied whole by the masking).
     for (const chunk of renderTextChunks(findings, tools.length)) printText(chunk);
+    const baseline = baselineLines(report, painter(false), false);
+    if (baseline.length) printText(`${baseline.join('\n')}\n`);
   } else {
-    const output = render(findings, flags).trimEnd() + '\n';
-    if (flags.format === 'json' || flags.format === 'sarif') printJson(output);
+    const output = (await render(findings, report, format, flags)).trimEnd() + '\n';
+    if (format === 'json' || format === 'sarif') printJson(output);
     else printText(output);
   }
   onFindings?.(findings);
+  if (report.baseline) return exitCodeFor(report) === 0 ? ExitCode.Ok : ExitCode.StrictLint;
   return hasErrors(findings) ? ExitCode.StrictLint : ExitCode.Ok;
 }
 
-function render(findings: LintFinding[], flags: LintFlags): string {
-  switch (flags.format) {
+async function render(findings: LintFinding[], report: RunReport, format: Format, flags: LintFlags): Promise<string> {
+  switch (format) {
     case 'json':
-      return renderJson(findings);
+      return renderJson(findings, report.baseline);
     case 'sarif':
       return renderSarif(findings, { artifactUri: flags.file });
-    default:
+    case 'markdown':
       return renderMarkdown(findings);
+    default:
+      return (await getReporter(format)).render(report, { color: false });
   }
 }
 
-function readToolsFile(file: string, positional: string[], flags: TargetFlags): unknown[] {
+async function loadBaseline(file: string): Promise<string[]> {
+  try {
+    return await loadExpectedFailures(file);
+  } catch (error) {
+    if (error instanceof BaselineFileError) throw usageError(error.message);
+    throw error;
+  }
+}
+
+interface FetchedTools {
+  tools: unknown[];
+  context: Omit<LintRunContext, 'startedAt' | 'durationMs'>;
+}
+
+function readToolsFile(file: string, positional: string[], flags: TargetFlags): FetchedTools {
   if (positional.length > 0 || flags.url || flags.config) throw usageError('--file lints a saved result: give it instead of a server, not with one');
   let parsed: unknown;
   try {
@@ -70,7 +107,7 @@ function readToolsFile(file: string, positional: string[], flags: TargetFlags): 
   }
   const tools = toolsOf(parsed);
   if (!tools) throw usageError(`--file ${file} holds neither a tools/list result ({"tools": [...]}, or {"result": {"tools": [...]}}) nor an array of tools`);
-  return tools;
+  return { tools, context: { target: file } };
 }
 
 function toolsOf(value: unknown): unknown[] | undefined {
@@ -81,11 +118,21 @@ function toolsOf(value: unknown): unknown[] | undefined {
   return record.result !== undefined ? toolsOf(record.result) : undefined;
 }
 
-async function fetchTools(positional: string[], flags: TargetFlags): Promise<unknown[]> {
+async function fetchTools(positional: string[], flags: TargetFlags): Promise<FetchedTools> {
   const target = await resolveTarget(flags, positional);
   const client = await connect(target, { era: flags.protocolEra, timeoutMs: flags.timeout });
   try {
-    return await client.listAll('tools/list');
+    const tools = await client.listAll('tools/list');
+    const info = client.serverInfo;
+    const context = {
+      target: describeTarget(target),
+      transport: target.transport,
+      era: client.era,
+      protocolVersion: client.protocolVersion,
+      eraReason: client.eraReason,
+      ...(info ? { serverInfo: { name: info.name, version: info.version } } : {}),
+    };
+    return { tools, context };
   } finally {
     await client.close();
   }

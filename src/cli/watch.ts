@@ -47,10 +47,10 @@ export async function watchCheck(positional: string[], flags: CheckFlags): Promi
   });
 }
 
-/** `lint --watch`: the text report each run, problems keyed by tool + rule. */
+/** `lint --watch`: the console report each run, problems keyed by tool + rule. */
 export async function watchLint(positional: string[], flags: LintFlags): Promise<never> {
   const paths = flags.watch ?? [];
-  checkWatchFlags(paths, flags.format, 'text');
+  checkWatchFlags(paths, flags.format === 'text' ? 'console' : flags.format, 'console');
   const { runLint } = await import('./lint.js');
   const { lintProblems } = await import('../report/watch-diff.js');
   return watchRuns(paths, async () => {

@@ -59,7 +59,7 @@ function header(report: RunReport, paint: Paint): string[] {
   return [
     paint('bold', `mcpvet ${report.tool.version} check`) + ` ${printable(run.target)} (${run.transport})`,
     facts.map(printable).join(' · '),
-    `era ${run.era}` + paint('dim', `: ${printable(report.eraReason)}`),
+    `era ${run.era}` + paint('dim', `: ${printable(report.eraReason ?? '')}`),
   ];
 }
 
@@ -133,13 +133,15 @@ function skippedLines(results: CheckResult[], paint: Paint): string[] {
   return lines;
 }
 
-function baselineLines(report: RunReport, paint: Paint): string[] {
+/** The baseline's verdict; `warningsCanFail: false` for engines whose warnings never fail a run (lint). */
+export function baselineLines(report: RunReport, paint: Paint, warningsCanFail = true): string[] {
   const view = baselineView(report);
   if (!view) return [];
   const lines = [paint('bold', `baseline ${printable(view.file)}: ${view.expected.length} expected failures`)];
   for (const id of view.regressions) lines.push(`  ${paint('red', 'regression')}  ${id} fails and is not listed`);
-  for (const id of view.unlistedWarnings)
-    lines.push(`  ${paint('yellow', 'unlisted  ')}  ${id} warns and is not listed (fails the run with --strict-warnings)`);
+  if (warningsCanFail)
+    for (const id of view.unlistedWarnings)
+      lines.push(`  ${paint('yellow', 'unlisted  ')}  ${id} warns and is not listed (fails the run with --strict-warnings)`);
   for (const id of view.stale) lines.push(`  ${paint('red', 'stale     ')}  ${id} passes now: remove it from ${printable(view.file)}`);
   return lines;
 }

@@ -13,7 +13,7 @@ import { LABEL, summaryHtml } from './html/summary.js';
 import { traceHtml } from './html/trace.js';
 import { traceData } from './html/trace-data.js';
 import { redactReport } from './redact.js';
-import { describeRun, findingsOf, formatDuration, groupBySuite, incompleteHints } from './summary.js';
+import { commandOf, describeRun, findingsOf, formatDuration, groupBySuite, incompleteHints } from './summary.js';
 import type { RenderOptions, Reporter } from './types.js';
 
 export { escapeHtml };
@@ -69,7 +69,7 @@ export function renderHtml(input: RunReport, options: RenderOptions): string {
   facts.push(`started ${escapeHtml(report.startedAt)}`, formatDuration(report.durationMs));
   const body = [
     '<header>',
-    `<h1>mcpvet ${escapeHtml(report.tool.version)} check</h1>`,
+    `<h1>mcpvet ${escapeHtml(report.tool.version)} ${commandOf(report)}</h1>`,
     `<p>${facts.join(' · ')}</p>`,
     '<nav aria-label="Sections"><a href="#findings">Findings</a> · <a href="#trace-h">Trace viewer</a> · <a href="#all-checks">All checks</a></nav>',
     '</header><main>',
@@ -82,7 +82,7 @@ export function renderHtml(input: RunReport, options: RenderOptions): string {
     '<p id="live" class="muted" role="status" aria-live="polite"></p>',
     '</main>',
   ].join('\n');
-  return renderPage({ title: `mcpvet check: ${run.target}`, style: STYLE, body, script: SCRIPT, data: { trace } });
+  return renderPage({ title: `mcpvet ${commandOf(report)}: ${run.target}`, style: STYLE, body, script: SCRIPT, data: { trace } });
 }
 
 const reporter: Reporter = { name: 'html', fileName: 'report.html', render: renderHtml };

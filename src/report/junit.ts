@@ -9,7 +9,7 @@ import type { CheckResult, RunReport } from '../check/types.js';
 import { baselineView, isExpectedFailure } from './baseline.js';
 import { frameLine } from './frame-text.js';
 import { redactReport } from './redact.js';
-import { groupBySuite, locationText, specUrl } from './summary.js';
+import { commandOf, groupBySuite, locationText, ruleSource } from './summary.js';
 import type { RenderOptions, Reporter } from './types.js';
 
 /** Characters XML 1.0 cannot carry at all (most C0 controls, lone surrogates, U+FFFE/FFFF). */
@@ -21,8 +21,9 @@ export function escapeXml(text: string): string {
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
-function details(result: CheckResult, protocolVersion: string, verbose: boolean): string {
-  const lines = [result.message, `spec: ${specUrl(result.spec, protocolVersion)}`, `level: ${result.level}`];
+function details(report: RunReport, result: CheckResult, verbose: boolean): string {
+  const source = ruleSource(report, result);
+  const lines = [result.message, ...(source.text ? [`${source.label.toLowerCase()}: ${source.url ?? source.text}`] : []), `level: ${result.level}`];
   for (const f of result.findings) if (f.code !== undefined) lines.push(`code: ${result.id}/${f.code}${f.location ? ` (${locationText(f.location)})` : ''}`);
   for (const evidence of result.evidence) {
     for (const frame of evidence.frames ?? []) lines.push(frameLine(frame, verbose ? 4000 : 1000));
@@ -42,7 +43,7 @@ interface Tally {
 function testcase(report: RunReport, result: CheckResult, stale: Set<string>, verbose: boolean, tally: Tally): string {
   tally.tests++;
   const attrs = `name="${escapeXml(`${result.id}: ${result.title}`)}" classname="mcpvet.${escapeXml(result.suite)}" time="${seconds(result.durationMs)}"`;
-  const body = escapeXml(details(result, report.protocolVersion, verbose));
+  const body = escapeXml(details(report, result, verbose));
   const message = escapeXml(result.message.split('\n')[0] ?? '');
   let inner: string;
   if (isExpectedFailure(report, result)) {
@@ -80,9 +81,9 @@ export function renderJunit(input: RunReport, options: RenderOptions): string {
   const suites: string[] = [];
   const properties = [
     ['target', report.target],
-    ['transport', report.transport],
-    ['era', report.era],
-    ['protocolVersion', report.protocolVersion],
+    ...(report.transport ? [['transport', report.transport]] : []),
+    ...(report.era ? [['era', report.era]] : []),
+    ...(report.protocolVersion ? [['protocolVersion', report.protocolVersion]] : []),
     ...(report.serverInfo?.name ? [['server', `${report.serverInfo.name} ${report.serverInfo.version ?? ''}`.trim()]] : []),
   ].map(([name, value]) => `      <property name="${escapeXml(name!)}" value="${escapeXml(value!)}"/>`);
   for (const group of groupBySuite(report.results)) {
@@ -100,7 +101,7 @@ export function renderJunit(input: RunReport, options: RenderOptions): string {
   }
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="mcpvet check" tests="${total.tests}" failures="${total.failures}" errors="${total.errors}" skipped="${total.skipped}" time="${seconds(report.durationMs)}" timestamp="${escapeXml(report.startedAt)}">`,
+    `<testsuites name="mcpvet ${commandOf(report)}" tests="${total.tests}" failures="${total.failures}" errors="${total.errors}" skipped="${total.skipped}" time="${seconds(report.durationMs)}" timestamp="${escapeXml(report.startedAt)}">`,
     ...suites,
     '</testsuites>',
     '',

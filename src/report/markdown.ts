@@ -11,13 +11,14 @@ import { redactReport } from './redact.js';
 import {
   countStatuses,
   describeRun,
+  commandOf,
   findingsOf,
   formatDuration,
   groupBySuite,
   incompleteHints,
   locationText,
   qualifiedCode,
-  specUrl,
+  ruleSource,
   type Counts,
 } from './summary.js';
 import type { RenderOptions, Reporter } from './types.js';
@@ -29,6 +30,12 @@ export function mdText(text: string): string {
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/([\\`*_[\]|~#])/g, '\\$1');
+}
+
+function sourceLines(report: RunReport, result: CheckResult): string[] {
+  const source = ruleSource(report, result);
+  if (source.text === '') return [];
+  return [source.url ? `${source.label}: [${mdText(source.text)}](${source.url})` : `${source.label}: ${mdText(source.text)}`, ''];
 }
 
 function mdCode(text: string): string {
@@ -88,8 +95,7 @@ function findingSection(report: RunReport, result: CheckResult, verbose: boolean
     '',
     result.message.split(/\r?\n/).map(mdText).join('  \n'),
     '',
-    `Spec: [${mdText(result.spec)}](${specUrl(result.spec, report.protocolVersion)})`,
-    '',
+    ...sourceLines(report, result),
     ...codeLines(result),
     ...evidenceBlock(result, verbose),
   ];
@@ -160,11 +166,14 @@ export function renderMarkdown(input: RunReport, options: RenderOptions): string
   const run = describeRun(report);
   const groups = groupBySuite(report.results);
   const total = countStatuses(report.results);
-  const facts = [`${mdCode(run.target)} (${run.transport})`, `era ${run.era}`, `protocol ${mdCode(run.protocolVersion)}`];
+  const facts = [
+    `${mdCode(run.target)}${report.transport ? ` (${run.transport})` : ''}`,
+    ...(report.era ? [`era ${run.era}`, `protocol ${mdCode(run.protocolVersion)}`] : []),
+  ];
   if (run.server) facts.push(`server ${mdText(run.server)}`);
   facts.push(formatDuration(report.durationMs));
   const out = [
-    `## mcpvet check: ${verdict(total)}`,
+    `## mcpvet ${commandOf(report)}: ${verdict(total)}`,
     '',
     facts.join(' · '),
     '',

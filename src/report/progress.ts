@@ -118,11 +118,12 @@ function perSuite(stream: ProgressStream, checks: { id: string; suite: Suite }[]
       if (tally && tally.started === undefined) tally.started = performance.now();
     },
     onCheckDone(result) {
-      const tally = tallies.get(result.suite);
+      const suite = result.suite as Suite;
+      const tally = tallies.get(suite);
       if (!tally || tally.reported) return;
       tally.left--;
       tally.counts[result.status] = (tally.counts[result.status] ?? 0) + 1;
-      if (tally.left === 0) report(result.suite, tally);
+      if (tally.left === 0) report(suite, tally);
     },
     finish() {
       for (const [suite, tally] of tallies) if (!tally.reported && tally.started !== undefined) report(suite, tally);

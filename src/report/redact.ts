@@ -139,7 +139,7 @@ export function redactReport(report: RunReport, options: RedactOptions = {}): Ru
   const out: RunReport = {
     ...report,
     target: redactText(report.target, options),
-    eraReason: redactText(report.eraReason, options),
+    ...(report.eraReason !== undefined ? { eraReason: redactText(report.eraReason, options) } : {}),
     results: report.results.map((result) => redactResult(result, options)),
   };
   if (report.serverInfo) out.serverInfo = redactValue(report.serverInfo, options) as RunReport['serverInfo'];

@@ -77,7 +77,7 @@ function toResults(result: CheckResult, report: RunReport, ruleIndex: number) {
 
 /** A spec rule's level gives its SARIF level; a security rule's varies with its findings' severity. */
 function defaultLevel(result: CheckResult): 'error' | 'warning' | 'note' {
-  if (result.level === 'SECURITY') return LEVEL[result.status] === 'note' ? 'note' : result.status === 'warn' ? 'warning' : 'error';
+  if (result.level === 'SECURITY' || result.level === 'RULE') return LEVEL[result.status] === 'note' ? 'note' : result.status === 'warn' ? 'warning' : 'error';
   return result.level === 'MUST' ? 'error' : result.level === 'INFO' ? 'note' : 'warning';
 }
 

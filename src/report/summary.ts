@@ -113,7 +113,7 @@ export function locationText(location: ResultFinding['location']): string | unde
  * negotiated, on the official site. Absolute URLs, and specs that name their revision
  * ('2025-11-25/basic/transports#…'), are kept as they are.
  */
-export function specUrl(spec: string, protocolVersion: string): string {
+export function specUrl(spec: string, protocolVersion = ''): string {
   if (/^https?:\/\//.test(spec)) return spec;
   // A spec that names its revision (a rule of one era only) keeps it.
   if (/^\d{4}-\d{2}-\d{2}\//.test(spec)) return `https://modelcontextprotocol.io/specification/${spec}`;
@@ -126,10 +126,30 @@ export function formatDuration(ms: number): string {
   return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)}s`;
 }
 
+/**
+ * Where a result's rule is written: a check's spec section (a link), or the source another
+ * engine's rule names (a provider's docs, a property), linked only when it is a URL.
+ */
+export function ruleSource(report: RunReport, result: CheckResult): { label: 'Spec' | 'Source'; text: string; url?: string } {
+  if (report.command === undefined) return { label: 'Spec', text: result.spec, url: specUrl(result.spec, report.protocolVersion) };
+  return { label: 'Source', text: result.spec, ...(/^https?:\/\//.test(result.spec) ? { url: result.spec } : {}) };
+}
+
+/** The command a report came from: the title of every format. */
+export const commandOf = (report: RunReport): string => report.command ?? 'check';
+
 /** The header facts every human format shows: which server, how it was reached, which revision. */
 export function describeRun(report: RunReport): { target: string; transport: string; era: string; protocolVersion: string; server?: string } {
   const server = report.serverInfo ? [report.serverInfo.name, report.serverInfo.version].filter(Boolean).join(' ') : '';
-  return { target: report.target, transport: report.transport, era: report.era, protocolVersion: report.protocolVersion, ...(server ? { server } : {}) };
+  // A saved tools list (lint --file) or two snapshots (diff) reach no server: what was not seen says so.
+  const unknown = 'unknown';
+  return {
+    target: report.target,
+    transport: report.transport ?? unknown,
+    era: report.era ?? unknown,
+    protocolVersion: report.protocolVersion ?? unknown,
+    ...(server ? { server } : {}),
+  };
 }
 
 /** Checks a person must read: failures, errors, warnings (in that order of urgency); incompletes are listed apart. */

@@ -82,7 +82,7 @@ describe.skipIf(!HAS_SPEC)('our validators agree with the official schema on eve
       });
       const report = await runCheckRun(target(), { era, timeoutMs: 5000, allowCall: ['add_note'], checks: [...ALL_CHECKS, collector] });
       const spec = loadSpecSchema(schemaFile);
-      const revision = report.protocolVersion;
+      const revision = report.protocolVersion as string;
       let compared = 0;
       const disagreements: string[] = [];
       for (const trace of traces) {

@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCheckRun } from '../../src/check/run.js';
 import type { RunReport } from '../../src/check/types.js';
+import type { Era } from '../../src/protocol/versions.js';
 import type { Target } from '../../src/wire/target.js';
 import { ROOT } from '../helpers/paths.js';
 import { closedPort, stopChild } from '../helpers/run.js';
@@ -109,7 +110,7 @@ export async function check(target: Target, era: 'auto' | 'legacy' | 'modern' = 
       .join('\n');
   return {
     report,
-    era: report.era,
+    era: report.era as Era,
     fail: ids('fail'),
     warn: ids('warn'),
     error: ids('error'),

@@ -8,7 +8,7 @@ import { sectionUrl } from '../../check/requirements/model.js';
 import type { CheckResult, Evidence, RunReport } from '../../check/types.js';
 import type { Frame } from '../../wire/trace.js';
 import { isExpectedFailure } from '../baseline.js';
-import { locationText, qualifiedCode, specUrl } from '../summary.js';
+import { locationText, qualifiedCode, ruleSource } from '../summary.js';
 import { capList, TextBudget } from './budget.js';
 import { ARROW, methodOf, prettyOf } from './frame-view.js';
 import { escapeHtml } from './page.js';
@@ -68,10 +68,10 @@ function evidenceHtml(evidence: Evidence, state: PageState): string {
 }
 
 function requirementsHtml(report: RunReport, result: CheckResult): string {
-  if (result.requirements.length === 0) return '';
+  if (result.requirements.length === 0 || report.era === undefined) return '';
   const revision = revisionOf(report.era);
   const items = result.requirements.map((id) => {
-    const requirement = requirementOf(report.era, id);
+    const requirement = requirementOf(revision.era, id);
     const code = `<code>${escapeHtml(id)}</code>`;
     return requirement
       ? `<li><a href="${escapeHtml(sectionUrl(revision, requirement))}">${code}</a> ${escapeHtml(requirement.level === 'none' ? '' : requirement.level)} ${escapeHtml(requirement.rule)}</li>`
@@ -93,16 +93,22 @@ function codesHtml(result: CheckResult): string {
   return items.length ? `<ul class="muted">${items.join('')}</ul>${more(omitted, 'findings')}` : '';
 }
 
+function sourceHtml(report: RunReport, result: CheckResult): string {
+  const source = ruleSource(report, result);
+  if (source.text === '') return '';
+  const text = escapeHtml(source.text);
+  return `<p>${source.label}: ${source.url ? `<a href="${escapeHtml(source.url)}">${text}</a>` : text}</p>`;
+}
+
 function findingHtml(report: RunReport, result: CheckResult, state: PageState): string {
   const expected = isExpectedFailure(report, result) ? ' <span class="muted">(expected failure)</span>' : '';
-  const url = specUrl(result.spec, report.protocolVersion);
   const { shown, omitted } = capList(result.evidence, MAX_EVIDENCE_ITEMS);
   const hasFrames = result.evidence.some((e) => e.frames?.length);
   return (
     `<details class="finding ${result.status}" data-finding="${escapeHtml(result.id)}"><summary><strong class="${result.status}">${LABEL[result.status]}</strong> <code>${escapeHtml(result.id)}</code> ${escapeHtml(result.title)} <span class="muted">[${result.level}]</span>${expected}</summary><div class="body">` +
     `<p>${escapeHtml(result.message).replace(/\r?\n/g, '<br>')}</p>${codesHtml(result)}` +
     requirementsHtml(report, result) +
-    `<p>Spec: <a href="${escapeHtml(url)}">${escapeHtml(result.spec)}</a></p>` +
+    sourceHtml(report, result) +
     (hasFrames ? `<p><button type="button" class="show-trace" data-check="${escapeHtml(result.id)}">Show its frames in the trace viewer</button></p>` : '') +
     (shown.length ? `<h3>Evidence</h3>${shown.map((e) => evidenceHtml(e, state)).join('')}${more(omitted, 'evidence items')}` : '') +
     '</div></details>'

@@ -56,6 +56,8 @@ function requirementVerdicts(results: readonly CheckResult[]): Map<string, Cover
 }
 
 function coverageCard(report: RunReport): string {
+  // Requirement coverage is the conformance checks' own: other engines grade rules of their own.
+  if (report.era === undefined || report.command !== undefined) return '';
   const revision = revisionOf(report.era);
   const verdicts = requirementVerdicts(report.results);
   const counted = revision.requirements.filter((r) => /^(MUST|SHOULD)/.test(r.level) && r.testable !== 'not-testable');
@@ -63,7 +65,7 @@ function coverageCard(report: RunReport): string {
   for (const requirement of counted) tally[verdicts.get(requirement.id) ?? 'none']++;
   const broken = [...verdicts].filter(([, v]) => v === 'broken').map(([id]) => id);
   const link = (id: string) => {
-    const requirement = requirementOf(report.era, id);
+    const requirement = requirementOf(revision.era, id);
     return requirement
       ? `<a href="${escapeHtml(sectionUrl(revision, requirement))}" title="${escapeHtml(requirement.rule)}"><code>${escapeHtml(id)}</code></a>`
       : `<code>${escapeHtml(id)}</code>`;
@@ -84,12 +86,13 @@ function coverageCard(report: RunReport): string {
 }
 
 function eraCard(report: RunReport): string {
+  if (report.era === undefined) return '';
   const run = describeRun(report);
   const era = (name: string) => `<span${report.era === name ? ' class="on"' : ''}>${name}</span>`;
   return (
     `<section class="card" aria-labelledby="era-h"><h2 id="era-h">Era</h2>` +
     `<p><span class="era" role="img" aria-label="era ${escapeHtml(run.era)}">${era('legacy')}${era('modern')}</span> protocol <code>${escapeHtml(run.protocolVersion)}</code></p>` +
-    `<p><strong>How it was decided:</strong> ${escapeHtml(report.eraReason)}</p></section>`
+    `<p><strong>How it was decided:</strong> ${escapeHtml(report.eraReason ?? '')}</p></section>`
   );
 }
 
@@ -99,7 +102,7 @@ function verdictCard(report: RunReport): string {
   return (
     `<section class="card" aria-labelledby="verdict-h"><h2 id="verdict-h">Verdict</h2>` +
     `<p class="big ${failed ? 'fail' : 'pass'}">${failed ? `${failed} failed` : 'No failures'}</p>` +
-    `<p>${total.pass} passed, ${total.warn} warnings, ${total.skip} skipped, ${total.incomplete} incomplete, ${report.results.length} checks in ${formatDuration(report.durationMs)}</p></section>`
+    `<p>${total.pass} passed, ${total.warn} warnings, ${total.skip} skipped, ${total.incomplete} incomplete, ${report.results.length} ${report.command === undefined ? 'checks' : 'rules'} in ${formatDuration(report.durationMs)}</p></section>`
   );
 }
 
