@@ -9,16 +9,18 @@ import { renderEvalJson } from '../report/eval/json.js';
 import { maskLiterals } from '../report/redact.js';
 import { prepareOutputDir, ReportUsageError } from '../report/write.js';
 import { usageError } from './cli-error.js';
+import { formatsFlag } from './format-flag.js';
 import { ExitCode } from './exit-codes.js';
 import { printJson, printNote, printText } from './output.js';
 
 export interface EvalCompareFlags {
-  format: 'console' | 'json' | 'markdown';
+  format: string;
   output?: string;
   color: boolean;
 }
 
 export async function runEvalCompare(fileA: string, fileB: string, flags: EvalCompareFlags): Promise<number> {
+  const [format] = formatsFlag('eval compare', flags.format, { hasOutput: false, multiple: false });
   let a;
   let b;
   try {
@@ -32,15 +34,11 @@ export async function runEvalCompare(fileA: string, fileB: string, flags: EvalCo
   // A CI gate that compared nothing would pass silently: different model names are the usual cause.
   if (comparison.rows.length === 0) throw usageError(`${fileA} and ${fileB} have no task in common (same task id, model and variant): nothing to compare`);
   const render = (color: boolean) =>
-    flags.format === 'json'
-      ? renderEvalJson(comparison)
-      : flags.format === 'markdown'
-        ? renderCompareMarkdown(comparison)
-        : renderCompareConsole(comparison, { color });
+    format === 'json' ? renderEvalJson(comparison) : format === 'markdown' ? renderCompareMarkdown(comparison) : renderCompareConsole(comparison, { color });
   if (flags.output) {
     writeFileSync(flags.output, maskLiterals(render(false)), 'utf8');
     printNote(`mcpvet: wrote ${flags.output}`);
-  } else if (flags.format === 'json') printJson(render(false));
+  } else if (format === 'json') printJson(render(false));
   else printText(render(flags.color && process.stdout.isTTY === true && !process.env.NO_COLOR));
   return comparison.regressions > 0 ? ExitCode.Failed : ExitCode.Ok;
 }

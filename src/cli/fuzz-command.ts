@@ -19,6 +19,7 @@ export function defineFuzzCommand(program: Command): void {
       .option('--regressions <file>', 'where failing inputs are saved and replayed first', '.mcpvet/fuzz-regressions.json')
       .option('--shard <i/n>', 'fuzz the i-th of n parts of the tools, by name (a CI matrix; the envelope goes with part 1)')
       .option('--format <formats>', formatHelp('fuzz', true), 'console')
+      .option('--expected-failures <file>', 'YAML list of properties, or <property>/<tool>, expected to fail (a baseline)')
       .option(
         '-o, --output <path>',
         'write the report to this file (one format) or into this folder (report.json, junit.xml, report.md, report.html, report.sarif)',

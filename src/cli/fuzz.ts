@@ -4,7 +4,6 @@ import { FuzzUsageError } from '../fuzz/select-tools.js';
 import type { FuzzReport } from '../fuzz/report.js';
 import { formatsFlag } from './format-flag.js';
 import { usageError } from './cli-error.js';
-import { ExitCode } from './exit-codes.js';
 import { MAX_RUNS, MAX_SEED, MIN_SEED, parseDuration, parseWholeNumber } from './fuzz-options.js';
 import { printNote } from './output.js';
 import { parseShardFlag } from './shard-flag.js';
@@ -21,6 +20,7 @@ export interface FuzzFlags extends TargetFlags {
   regressions: string;
   shard?: string;
   format: string;
+  expectedFailures?: string;
   output?: string;
   quiet?: boolean;
   color: boolean;
@@ -35,6 +35,7 @@ export async function runFuzzCommand(positional: string[], flags: FuzzFlags): Pr
   const destination = flags.output !== undefined ? usageOnError(() => prepareDestination(flags.output as string, formats)) : undefined;
   if (destination === undefined && formats.length > 1) throw usageError(`--format ${formats.join(',')}: several formats need -o DIR (stdout takes one)`);
   const shard = parseShardFlag(flags.shard);
+  const expected = flags.expectedFailures !== undefined ? await loadBaseline(flags.expectedFailures) : undefined;
   const calls = flags.calls ? usageOnError(() => loadCallsFile(flags.calls as string)) : {};
   const target = await resolveTarget(flags, positional);
 
@@ -63,9 +64,18 @@ export async function runFuzzCommand(positional: string[], flags: FuzzFlags): Pr
   }
   const { writeFuzzReports } = await import('./fuzz-output.js');
   const color = flags.color && process.stdout.isTTY === true && !process.env.NO_COLOR;
-  writeFuzzReports(report, formats, destination, { color });
-  // Warnings (a SHOULD-like property) are reported but, as in `check`, do not fail the run.
-  return report.failures.some((failure) => failure.severity === 'error') ? ExitCode.Failed : ExitCode.Ok;
+  const baseline = expected && flags.expectedFailures ? { file: flags.expectedFailures, entries: expected } : undefined;
+  return writeFuzzReports(report, formats, destination, { color, ...(baseline ? { expected: baseline } : {}) });
+}
+
+async function loadBaseline(file: string): Promise<string[]> {
+  const { BaselineFileError, loadExpectedFailures } = await import('../report/baseline.js');
+  try {
+    return await loadExpectedFailures(file);
+  } catch (error) {
+    if (error instanceof BaselineFileError) throw usageError(error.message);
+    throw error;
+  }
 }
 
 /** Repeatable flags that also take comma-separated lists (tool names cannot hold a comma). */

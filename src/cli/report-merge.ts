@@ -5,7 +5,9 @@ import type { RunReport } from '../check/types.js';
 import { oneLine } from '../wire/control-chars.js';
 import type { EvalReport } from '../eval/types.js';
 import type { FuzzReport } from '../fuzz/report.js';
+import { COMMAND_FORMATS, fileNameOf, type Format } from '../report/formats.js';
 import { usageError } from './cli-error.js';
+import { formatsFlag } from './format-flag.js';
 import { ExitCode } from './exit-codes.js';
 
 export interface ReportMergeFlags {
@@ -14,10 +16,6 @@ export interface ReportMergeFlags {
   color: boolean;
 }
 
-/** Files of the check reporters (console only when asked: it goes to stdout). */
-const CHECK_FORMATS = ['json', 'junit', 'markdown', 'html', 'sarif'];
-const FUZZ_FORMATS = ['json', 'sarif', 'junit'];
-const EVAL_FORMATS = ['json', 'junit', 'markdown'];
 const MAX_DEPTH = 4;
 
 type Kind = 'check' | 'eval' | 'fuzz';
@@ -30,16 +28,7 @@ export async function runReportMerge(paths: string[], flags: ReportMergeFlags): 
   if (kinds[0] === 'fuzz') return mergeFuzz(shards as Array<{ file: string; report: FuzzReport }>, flags);
   if (kinds[0] === 'eval') return mergeEval(shards as Array<{ file: string; report: EvalReport }>, flags);
 
-  const { REPORTER_NAMES } = await import('../report/types.js');
-  const formats =
-    flags.format !== undefined
-      ? flags.format
-          .split(',')
-          .map((format) => format.trim())
-          .filter(Boolean)
-      : CHECK_FORMATS;
-  const unknown = formats.find((format) => !REPORTER_NAMES.includes(format));
-  if (unknown !== undefined || formats.length === 0) throw usageError(`unknown format "${oneLine(unknown ?? '')}" (formats: ${REPORTER_NAMES.join(', ')})`);
+  const formats = formatsOf(flags, 'check');
 
   const { ALL_CHECKS } = await import('../check/registry.js');
   const { mergeCheckReports, MergeError } = await import('../report/merge.js');
@@ -61,17 +50,16 @@ export async function runReportMerge(paths: string[], flags: ReportMergeFlags): 
 
 /** Fuzz shards: the fuzz formats (json, sarif, junit, console), exit 2 when a failure is an error. */
 async function mergeFuzz(shards: Array<{ file: string; report: FuzzReport }>, flags: ReportMergeFlags): Promise<number> {
-  const formats = formatsOf(flags, FUZZ_FORMATS, 'fuzz');
+  const formats = formatsOf(flags, 'fuzz');
   const { mergeFuzzReports } = await import('../fuzz/merge.js');
   const merged = await mergeOrUsage(() => mergeFuzzReports(shards));
   const { writeFuzzReports } = await import('./fuzz-output.js');
-  writeFuzzReports(merged, formats, await folderOf(flags, formats), { color: colorOf(flags) });
-  return merged.failures.some((failure) => failure.severity === 'error') ? ExitCode.Failed : ExitCode.Ok;
+  return writeFuzzReports(merged, formats, await folderOf(flags, formats), { color: colorOf(flags) });
 }
 
 /** Eval shards: the eval formats (json, junit, markdown, console), exit 2 when a task is under its threshold. */
 async function mergeEval(shards: Array<{ file: string; report: EvalReport }>, flags: ReportMergeFlags): Promise<number> {
-  const formats = formatsOf(flags, EVAL_FORMATS, 'eval');
+  const formats = formatsOf(flags, 'eval');
   const { mergeEvalReports } = await import('../eval/merge.js');
   const merged = await mergeOrUsage(() => mergeEvalReports(shards));
   const { writeEvalReports } = await import('./eval-output.js');
@@ -97,19 +85,10 @@ async function folderOf(flags: ReportMergeFlags, formats: string[]) {
 
 const colorOf = (flags: ReportMergeFlags): boolean => flags.color && process.stdout.isTTY === true && !process.env.NO_COLOR;
 
-/** --format of a fuzz or eval merge: its file formats by default; console too when asked. */
-function formatsOf(flags: ReportMergeFlags, files: string[], command: string): string[] {
-  const formats =
-    flags.format !== undefined
-      ? flags.format
-          .split(',')
-          .map((format) => format.trim())
-          .filter(Boolean)
-      : files;
-  const unknown = formats.find((format) => !files.includes(format) && format !== 'console');
-  if (unknown !== undefined || formats.length === 0)
-    throw usageError(`unknown format "${oneLine(unknown ?? '')}" (${command} formats: console, ${files.join(', ')})`);
-  return formats;
+/** --format of a merge: every file format of the command by default; console too when asked. */
+function formatsOf(flags: ReportMergeFlags, command: 'check' | 'eval' | 'fuzz'): Format[] {
+  if (flags.format === undefined) return COMMAND_FORMATS[command].filter((format) => fileNameOf(format) !== undefined);
+  return formatsFlag(command, flags.format, { hasOutput: true, multiple: true });
 }
 
 /** A file as given; a folder: every report.json in it, a few levels down (download-artifact puts each in its own folder). */

@@ -2,7 +2,12 @@
 import { readCassette, CassetteFormatError } from '../relay/cassette-format.js';
 import { connect } from '../client/connect.js';
 import { verifyCassette, type VerifyItem } from '../contract/verify.js';
+import { verifyRunReport } from '../contract/to-run-report.js';
+import type { Format } from '../report/formats.js';
+import { getReporter } from '../report/types.js';
+import { describeTarget } from '../wire/target.js';
 import { usageError } from './cli-error.js';
+import { formatsFlag } from './format-flag.js';
 import { ExitCode } from './exit-codes.js';
 import { printJson, printText } from './output.js';
 import { resolveTarget, type TargetFlags } from './target-options.js';
@@ -10,10 +15,12 @@ import { resolveTarget, type TargetFlags } from './target-options.js';
 export interface VerifyFlags extends TargetFlags {
   ignore: string[];
   values?: boolean;
-  format: 'text' | 'json';
+  format: string;
 }
 
 export async function runVerify(file: string, positional: string[], flags: VerifyFlags): Promise<number> {
+  const [format] = formatsFlag('verify', flags.format, { hasOutput: false, multiple: false }) as [Format];
+  const startedAt = new Date();
   let cassette;
   try {
     cassette = await readCassette(file);
@@ -32,8 +39,14 @@ export async function runVerify(file: string, positional: string[], flags: Verif
     await client.close();
   }
   const different = items.filter((item) => item.status === 'different');
-  if (flags.format === 'json') printJson(JSON.stringify({ cassette: file, items, different: different.length }, null, 2) + '\n');
-  else printText(renderText(file, items));
+  if (format === 'json') printJson(JSON.stringify({ cassette: file, items, different: different.length }, null, 2) + '\n');
+  else if (format === 'console') printText(renderText(file, items));
+  else {
+    // The shared result model: JUnit and Markdown read a verify run as they read a check run.
+    const facts = { target: describeTarget(target), transport: target.transport, era: client.era, protocolVersion: client.protocolVersion };
+    const run = verifyRunReport(items, { ...facts, startedAt: startedAt.toISOString(), durationMs: Math.round(Date.now() - startedAt.getTime()) });
+    printText((await getReporter(format)).render(run, { color: false }));
+  }
   return different.length > 0 ? ExitCode.Failed : ExitCode.Ok;
 }
 

@@ -60,4 +60,6 @@ export interface FuzzReport {
   notes: string[];
   /** Set with --shard i/n: the part of the tools this report covers. */
   shard?: Shard;
+  /** Set with --expected-failures: properties (or `<property>/<tool>`) failing unlisted, and listed ones that pass now. */
+  baseline?: { file: string; regressions: string[]; stale: string[] };
 }
