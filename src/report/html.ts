@@ -64,7 +64,8 @@ export function renderHtml(input: RunReport, options: RenderOptions): string {
   const findings = findingsOf(report.results);
   // The viewer carries the findings' frames first, so a cap never drops what a person came for.
   const trace = traceData([...findings, ...report.results.filter((r) => !findings.includes(r))]);
-  const facts = [`<code>${escapeHtml(run.target)}</code> (${escapeHtml(run.transport)})`, `protocol <code>${escapeHtml(run.protocolVersion)}</code>`];
+  const facts = [`<code>${escapeHtml(run.target)}</code>${report.transport ? ` (${escapeHtml(run.transport)})` : ''}`];
+  if (report.protocolVersion) facts.push(`protocol <code>${escapeHtml(run.protocolVersion)}</code>`);
   if (run.server) facts.push(`server ${escapeHtml(run.server)}`);
   facts.push(`started ${escapeHtml(report.startedAt)}`, formatDuration(report.durationMs));
   const body = [

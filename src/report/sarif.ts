@@ -6,13 +6,14 @@
  * server, not a file, so logical locations name the target and, where known, the tool (and the
  * JSON pointer into it) or the method.
  */
+import type { Log, LogicalLocation, ReportingDescriptor, Result } from 'sarif';
 import type { CheckResult, ResultFinding, RunReport, Status } from '../check/types.js';
 import { isExpectedFailure } from './baseline.js';
 import { redactReport } from './redact.js';
 import { specUrl } from './summary.js';
 import type { RenderOptions, Reporter } from './types.js';
 
-const LEVEL: Partial<Record<Status, 'error' | 'warning' | 'note' | 'none'>> = {
+const LEVEL: Partial<Record<Status, Result.level>> = {
   fail: 'error',
   error: 'error',
   warn: 'warning',
@@ -22,7 +23,7 @@ const LEVEL: Partial<Record<Status, 'error' | 'warning' | 'note' | 'none'>> = {
 
 export function renderSarif(input: RunReport, options: RenderOptions): string {
   const report = redactReport(input, { secrets: options.secrets });
-  const rules = report.results.map((result) => ({
+  const rules: ReportingDescriptor[] = report.results.map((result) => ({
     id: result.id,
     shortDescription: { text: result.title },
     helpUri: specUrl(result.spec, report.protocolVersion),
@@ -31,7 +32,7 @@ export function renderSarif(input: RunReport, options: RenderOptions): string {
   }));
   const index = new Map(rules.map((rule, i) => [rule.id, i]));
   const findings = report.results.filter((result) => LEVEL[result.status] !== undefined);
-  const sarif = {
+  const sarif: Log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
     runs: [
@@ -47,7 +48,7 @@ export function renderSarif(input: RunReport, options: RenderOptions): string {
 }
 
 /** The target, then the tool (with the pointer) or the method a finding is about. */
-function logicalLocations(report: RunReport, location: ResultFinding['location']) {
+function logicalLocations(report: RunReport, location: ResultFinding['location']): LogicalLocation[] {
   const target = { name: report.target, kind: 'module' };
   if (!location) return [target];
   if ('method' in location) return [target, { name: location.method, fullyQualifiedName: `${report.target}#${location.method}`, kind: 'function' }];
@@ -58,7 +59,7 @@ function logicalLocations(report: RunReport, location: ResultFinding['location']
 }
 
 /** One result per finding that is not a pass (a check returns several, e.g. one per tool). */
-function toResults(result: CheckResult, report: RunReport, ruleIndex: number) {
+function toResults(result: CheckResult, report: RunReport, ruleIndex: number): Result[] {
   const curl = result.evidence.find((evidence) => evidence.curl)?.curl;
   const shown = result.findings.filter((f) => LEVEL[f.status] !== undefined);
   const findings = shown.length ? shown : [{ status: result.status, level: result.level, code: result.code, message: result.message }];

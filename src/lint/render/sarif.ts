@@ -2,10 +2,11 @@
 // results name the rule, level, message, and a logical location: the tool and the JSON
 // pointer inside it. `artifactUri` (e.g. the saved tools.json) adds a physical location,
 // which code-scanning services need to display a result.
+import type { Log, ReportingDescriptor, Result } from 'sarif';
 import { RULES } from '../rules.js';
 import type { LintFinding, Severity } from '../types.js';
 
-const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
+const LEVEL: Record<Severity, Result.level> = { error: 'error', warning: 'warning', info: 'note' };
 
 export interface SarifOptions {
   toolVersion?: string;
@@ -17,30 +18,34 @@ export function renderSarif(findings: LintFinding[], options: SarifOptions = {})
   const driver = {
     name: 'mcpvet',
     ...(options.toolVersion ? { version: options.toolVersion } : {}),
-    rules: RULES.map((r) => ({
-      id: r.id,
-      name: r.id.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : '')),
-      shortDescription: { text: r.title },
-      fullDescription: { text: r.description },
-      help: { text: `${r.description} Fix: ${r.fix}${r.source ? ` Source: ${r.source}.` : ''}` },
-      defaultConfiguration: { level: LEVEL[r.severity] },
-      properties: { ...(r.profile ? { profile: r.profile } : {}), ...(r.source ? { source: r.source } : {}) },
-    })),
+    rules: RULES.map(
+      (r): ReportingDescriptor => ({
+        id: r.id,
+        name: r.id.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : '')),
+        shortDescription: { text: r.title },
+        fullDescription: { text: r.description },
+        help: { text: `${r.description} Fix: ${r.fix}${r.source ? ` Source: ${r.source}.` : ''}` },
+        defaultConfiguration: { level: LEVEL[r.severity] },
+        properties: { ...(r.profile ? { profile: r.profile } : {}), ...(r.source ? { source: r.source } : {}) },
+      }),
+    ),
   };
-  const results = findings.map((f) => ({
-    ruleId: f.ruleId,
-    ...(index.has(f.ruleId) ? { ruleIndex: index.get(f.ruleId) } : {}),
-    level: LEVEL[f.severity],
-    message: { text: `${f.tool}: ${f.message} Fix: ${f.fix}` },
-    locations: [
-      {
-        ...(options.artifactUri ? { physicalLocation: { artifactLocation: { uri: options.artifactUri } } } : {}),
-        logicalLocations: [{ name: f.tool, fullyQualifiedName: `${f.tool}#${f.path}`, kind: 'object' }],
-      },
-    ],
-    properties: { tool: f.tool, path: f.path, fix: f.fix, ...(f.profile ? { profile: f.profile } : {}) },
-  }));
-  const log = {
+  const results = findings.map(
+    (f): Result => ({
+      ruleId: f.ruleId,
+      ...(index.has(f.ruleId) ? { ruleIndex: index.get(f.ruleId) } : {}),
+      level: LEVEL[f.severity],
+      message: { text: `${f.tool}: ${f.message} Fix: ${f.fix}` },
+      locations: [
+        {
+          ...(options.artifactUri ? { physicalLocation: { artifactLocation: { uri: options.artifactUri } } } : {}),
+          logicalLocations: [{ name: f.tool, fullyQualifiedName: `${f.tool}#${f.path}`, kind: 'object' }],
+        },
+      ],
+      properties: { tool: f.tool, path: f.path, fix: f.fix, ...(f.profile ? { profile: f.profile } : {}) },
+    }),
+  );
+  const log: Log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
     runs: [{ tool: { driver }, results }],
