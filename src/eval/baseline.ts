@@ -70,3 +70,16 @@ export function evalExitCode(report: EvalReport): 0 | 2 {
   if (report.tasks.some((stats) => failing(stats) && !isExpectedTaskFailure(report, stats))) return 2;
   return (report.baseline?.stale.length ?? 0) > 0 ? 2 : 0;
 }
+
+/**
+ * The baseline of shards joined by `mcpvet report merge`: shards split the tasks by id, so each
+ * task (with all its models) and each entry that matched it lie in one shard, and the union of
+ * the shards' verdicts is the verdict of the whole run.
+ */
+export function mergeEvalBaselines(reports: readonly EvalReport[]): EvalReport['baseline'] {
+  const first = reports[0]?.baseline;
+  if (!first) return undefined;
+  const union = (pick: (baseline: EvalBaselineVerdict) => string[]) =>
+    [...new Set(reports.flatMap((report) => (report.baseline ? pick(report.baseline) : [])))].sort();
+  return { file: first.file, expected: union((b) => b.expected), regressions: union((b) => b.regressions), stale: union((b) => b.stale) };
+}
