@@ -206,6 +206,68 @@ describe('eval --expected-failures, end to end', () => {
   }, 90_000);
 });
 
+describe('eval --expected-failures with --shard and report merge', () => {
+  /** Both shards of the three tasks with one baseline, joined by `mcpvet report merge`. */
+  async function shardsMerged(baselines: [string, string]) {
+    const shards = await Promise.all(
+      (['1/2', '2/2'] as const).map(async (shard, i) => {
+        const result = await runCli(
+          [
+            'eval',
+            TASKS,
+            '--model',
+            'openai-compatible:scripted',
+            '--base-url',
+            model.openaiBaseUrl,
+            '--shard',
+            shard,
+            '--expected-failures',
+            baselines[i] as string,
+            '--format',
+            'json',
+            '-q',
+            ...SERVER,
+          ],
+          { timeoutMs: 60_000 },
+        );
+        expect(result.stderr).not.toMatch(/\n\s+at /);
+        return { code: result.code, path: file(`shard-${i + 1}-${Date.now()}.json`, result.stdout) };
+      }),
+    );
+    const out = mkdtempSync(join(dir, 'merged-'));
+    const merged = await runCli(['report', 'merge', ...shards.map((shard) => shard.path), '-o', out, '--format', 'json'], { timeoutMs: 30_000 });
+    return {
+      ...merged,
+      shardCodes: shards.map((shard) => shard.code),
+      report: merged.code === 1 ? undefined : (JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as EvalReport),
+    };
+  }
+
+  it("joins the shards' verdicts: the whole run passes when every failure is expected", async () => {
+    // Sorted ids, round-robin: also-wrong and wrong in shard 1, right in shard 2.
+    const baseline = file('shards.yaml', '- wrong\n- also-wrong\n');
+    const merged = await shardsMerged([baseline, baseline]);
+    expect(merged.shardCodes).toEqual([0, 0]);
+    expect(merged.code, merged.stderr).toBe(0);
+    expect(merged.report?.baseline).toEqual({ file: baseline, expected: ['also-wrong', 'wrong'], regressions: [], stale: [] });
+  }, 90_000);
+
+  it("joins the shards' verdicts: a stale entry in one shard fails the whole run", async () => {
+    const baseline = file('shards-stale.yaml', '- wrong\n- also-wrong\n- right\n');
+    const merged = await shardsMerged([baseline, baseline]);
+    expect(merged.shardCodes).toEqual([0, 2]);
+    expect(merged.code, merged.stderr).toBe(2);
+    expect(merged.report?.baseline).toEqual({ file: baseline, expected: ['also-wrong', 'wrong'], regressions: [], stale: ['right'] });
+  }, 90_000);
+
+  it('refuses shards run with different baselines', async () => {
+    const merged = await shardsMerged([file('shards-a.yaml', '- wrong\n- also-wrong\n'), file('shards-b.yaml', '[]\n')]);
+    expect(merged.code).toBe(1);
+    expect(merged.stderr.trim().split('\n')).toHaveLength(1);
+    expect(merged.stderr).toMatch(/expected-failures file .* differs from/);
+  }, 90_000);
+});
+
 /** Two models: `weather` passes with the first and fails with the second; `forecast` passes with both. */
 function matrixReport(): EvalReport {
   const a = { model: 'openai:a' };
