@@ -26,6 +26,7 @@ export function defineEvalCommand(program: Command): void {
       .option('--variants <file>', 'YAML of tool description variants: each is run on the same tasks')
       .option('--save <file>', 'save the run (model replies and tool results) for --replay')
       .option('--replay <file>', 're-run a saved run offline: no server, no model')
+      .option('--expected-failures <file>', 'YAML list of task ids (or task@model) expected to miss their threshold (a baseline)')
       .option('--price <in/out>', 'USD per million input/output tokens, e.g. 0.15/0.60, for a cost column')
       .option('--format <formats>', 'console, json, junit, markdown, html (comma-separated)', 'console')
       .option('-o, --output <path>', 'write the report to this file (one format) or into this folder (report.json, junit.xml, report.md, report.html)')

@@ -26,6 +26,7 @@ export interface EvalFlags extends TargetFlags {
   variants?: string;
   save?: string;
   replay?: string;
+  expectedFailures?: string;
   price?: string;
   shard?: string;
   format: string;
@@ -66,6 +67,7 @@ export async function runEvalCommand(tasksFile: string, server: string[], flags:
     flags.variants !== undefined ? { file: flags.variants, variants: usageOnError(() => loadVariantsFile(flags.variants as string)) } : undefined;
   const { loadEvalCassette } = await import('../eval/eval-cassette.js');
   const replay = flags.replay !== undefined ? usageOnError(() => loadEvalCassette(flags.replay as string)) : undefined;
+  const expected = flags.expectedFailures !== undefined ? await loadBaselineFile(flags.expectedFailures) : undefined;
   let target: Target | undefined;
   if (!replay) target = await resolveTarget(flags, server);
   else if (server.length > 0 || flags.url !== undefined) throw usageError('--replay runs the saved run offline: give no server');
@@ -108,7 +110,9 @@ export async function runEvalCommand(tasksFile: string, server: string[], flags:
     throw error;
   }
   // Server results and model text may echo a key or a server secret: both files are scrubbed.
-  const report = { ...(redactValue(result.report) as typeof result.report), ...(shard && { shard }) };
+  const { applyEvalBaseline, evalExitCode } = await import('../eval/baseline.js');
+  const redacted = { ...(redactValue(result.report) as typeof result.report), ...(shard && { shard }) };
+  const report = expected ? applyEvalBaseline(redacted, expected, flags.expectedFailures as string) : redacted;
   if (flags.save !== undefined && result.cassette) {
     writeFileSync(flags.save, `${JSON.stringify(redactValue(result.cassette), null, 2)}\n`, 'utf8');
     printNote(`mcpvet eval: saved the run to ${flags.save} (replay it with --replay ${flags.save})`);
@@ -117,7 +121,17 @@ export async function runEvalCommand(tasksFile: string, server: string[], flags:
   const color = flags.color && process.stdout.isTTY === true && !process.env.NO_COLOR;
   writeEvalReports(report, formats, destination, { color });
   // Held-out tasks count too, as in JUnit: they are reported apart, not excused.
-  return report.tasks.some((task) => !task.meetsThreshold) ? ExitCode.Failed : ExitCode.Ok;
+  return evalExitCode(report) === 0 ? ExitCode.Ok : ExitCode.Failed;
+}
+
+/** Read before any run, so that a bad file costs no tokens: one line, exit 1, as in `check`. */
+async function loadBaselineFile(file: string): Promise<string[]> {
+  const { loadExpectedFailures, BaselineFileError } = await import('../report/baseline.js');
+  try {
+    return await loadExpectedFailures(file, { id: 'task id', example: 'weather-boston' });
+  } catch (error) {
+    throw error instanceof BaselineFileError ? usageError(oneLine(error.message)) : error;
+  }
 }
 
 function selectTasks<T extends { id: string; tags: string[] }>(tasks: T[], ids: string[], tags: string[], shard?: Shard): T[] {

@@ -57,14 +57,15 @@ async function mergeFuzz(shards: Array<{ file: string; report: FuzzReport }>, fl
   return writeFuzzReports(merged, formats, await folderOf(flags, formats), { color: colorOf(flags) });
 }
 
-/** Eval shards: the eval formats (json, junit, markdown, console), exit 2 when a task is under its threshold. */
+/** Eval shards: the eval formats (json, junit, markdown, console), exit 2 when a task is under its threshold (and not an expected failure). */
 async function mergeEval(shards: Array<{ file: string; report: EvalReport }>, flags: ReportMergeFlags): Promise<number> {
   const formats = formatsOf(flags, 'eval');
   const { mergeEvalReports } = await import('../eval/merge.js');
   const merged = await mergeOrUsage(() => mergeEvalReports(shards));
   const { writeEvalReports } = await import('./eval-output.js');
   writeEvalReports(merged, formats, await folderOf(flags, formats), { color: colorOf(flags) });
-  return merged.tasks.some((task) => !task.meetsThreshold) ? ExitCode.Failed : ExitCode.Ok;
+  const { evalExitCode } = await import('../eval/baseline.js');
+  return evalExitCode(merged) === 0 ? ExitCode.Ok : ExitCode.Failed;
 }
 
 /** Shards that do not fit together are bad input: one line, exit 1. */

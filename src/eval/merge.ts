@@ -4,6 +4,7 @@
  * what spans tasks is recomputed from the runs: the overall metrics per model, the findings, the
  * cost of each tool.
  */
+import { mergeEvalBaselines } from './baseline.js';
 import { compareVariants } from './compare.js';
 import { transcriptFindings } from './findings.js';
 import { metricsOf } from './metrics.js';
@@ -20,9 +21,11 @@ export function mergeEvalReports(shards: ReadonlyArray<{ file: string; report: E
     variants: report.variants ?? null,
     replayed: report.replayed,
     'report version': report.version,
+    'expected-failures file': report.baseline?.file ?? null,
   }));
   const reports = [...shards].map(({ report }) => report).sort((a, b) => (a.shard?.index ?? 0) - (b.shard?.index ?? 0));
-  const { shard: _shard, ...first } = reports[0] as EvalReport;
+  const { shard: _shard, baseline: _baseline, ...first } = reports[0] as EvalReport;
+  const baseline = mergeEvalBaselines(reports);
   const runs = reports.flatMap((report) => report.runs);
   const tasks = reports.flatMap((report) => report.tasks);
   const holdout = new Map(tasks.map((stats) => [stats.task, stats.holdout]));
@@ -62,6 +65,7 @@ export function mergeEvalReports(shards: ReadonlyArray<{ file: string; report: E
     runs,
     runsSaved: tasks.reduce((sum, stats: TaskStats) => sum + stats.runsSaved, 0),
     ...(variantComparison.length > 0 ? { variantComparison } : {}),
+    ...(baseline ? { baseline } : {}),
   };
 }
 

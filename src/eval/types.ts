@@ -246,6 +246,8 @@ export interface EvalReport {
   variantComparison?: ComparisonRow[];
   /** Set with --shard i/n: the part of the tasks this report covers (`mcpvet report merge` joins them). */
   shard?: { index: number; total: number };
+  /** Set with --expected-failures: listed failing tasks, unlisted ones, and entries that pass now (src/eval/baseline.ts). */
+  baseline?: { file: string; expected: string[]; regressions: string[]; stale: string[] };
 }
 
 /** One task (with one model, one variant) in two sets of runs: B against A. */

@@ -27,8 +27,15 @@ export class BaselineFileError extends Error {
   }
 }
 
+/** What an entry names, for the error lines (eval's entries are task ids). */
+export interface EntryKind {
+  id: string;
+  example: string;
+}
+const CHECK_ENTRY: EntryKind = { id: 'check id', example: 'tools.name-format' };
+
 /** Accepts a YAML list of check ids, or `{ expectedFailures: [ids] }`. */
-export async function parseExpectedFailures(text: string, file = 'expected failures'): Promise<string[]> {
+export async function parseExpectedFailures(text: string, file = 'expected failures', kind = CHECK_ENTRY): Promise<string[]> {
   let doc: unknown;
   try {
     doc = parse(text);
@@ -42,23 +49,23 @@ export async function parseExpectedFailures(text: string, file = 'expected failu
       ? (doc as { expectedFailures: unknown }).expectedFailures
       : undefined;
   if (list === null) return [];
-  if (!Array.isArray(list)) throw new BaselineFileError(`${file}: expected a list of check ids, or 'expectedFailures:' with a list`);
+  if (!Array.isArray(list)) throw new BaselineFileError(`${file}: expected a list of ${kind.id}s, or 'expectedFailures:' with a list`);
   return list.map((entry, index) => {
     if (typeof entry !== 'string' || entry.trim() === '') {
-      throw new BaselineFileError(`${file}: entry ${index + 1} (${JSON.stringify(entry)}) is not a check id such as 'tools.name-format'`);
+      throw new BaselineFileError(`${file}: entry ${index + 1} (${JSON.stringify(entry)}) is not a ${kind.id} such as '${kind.example}'`);
     }
     return entry.trim();
   });
 }
 
-export async function loadExpectedFailures(file: string): Promise<string[]> {
+export async function loadExpectedFailures(file: string, kind = CHECK_ENTRY): Promise<string[]> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
     throw new BaselineFileError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  return parseExpectedFailures(text, file);
+  return parseExpectedFailures(text, file, kind);
 }
 
 const SEVERITY: Record<Status, number> = { error: 4, fail: 3, warn: 2, info: 1, pass: 1, incomplete: 0, skip: 0 };

@@ -1,11 +1,14 @@
 /**
  * The eval report for people: per model (and variant) a line per task with its pass rate, 95 %
  * interval and a bar, held-out tasks apart, an overall line; then tokens, cost and times, the tools'
- * cost, the confusions, the findings, the variant comparison and the runs `--until-confident` saved.
+ * cost, the confusions, the findings, the variant comparison, the runs `--until-confident` saved,
+ * and with --expected-failures the baseline's verdict.
  */
+import { isExpectedTaskFailure, staleEntryOf } from '../../eval/baseline.js';
 import { byCombo } from '../../eval/group.js';
 import { confusedCells } from '../../eval/confusion.js';
 import type { EvalReport, Metrics, TaskStats } from '../../eval/types.js';
+import { printable } from '../../wire/control-chars.js';
 import { type Paint, painter } from '../ansi.js';
 import { formatDuration } from '../summary.js';
 import { bar, comboLabel, differenceInterval, intervalText, percent, savedTokens, signedPercent, times, tokens, usd } from './format.js';
@@ -14,11 +17,16 @@ function rateCells(metrics: Metrics): string {
   return `${bar(metrics.passRate)} ${percent(metrics.passRate).padStart(4)}  ${intervalText(metrics.interval).padEnd(9)}  ${`${metrics.passes}/${metrics.runs}`.padStart(7)}`;
 }
 
-function taskLine(stats: TaskStats, width: number, paint: Paint): string {
+function baselineNote(report: EvalReport, stats: TaskStats, paint: Paint): string {
+  if (isExpectedTaskFailure(report, stats)) return paint('yellow', '  expected failure');
+  return staleEntryOf(report, stats) !== undefined ? paint('red', '  stale baseline entry') : '';
+}
+
+function taskLine(report: EvalReport, stats: TaskStats, width: number, paint: Paint): string {
   const mark = stats.runs === 0 ? paint('dim', '-') : stats.meetsThreshold ? paint('green', '✓') : paint('red', '✗');
   const atK = stats.k > 1 ? `  pass@${stats.k} ${percent(stats.passAtK)}  pass^${stats.k} ${percent(stats.passHatK)}` : '';
   const saved = stats.runsSaved > 0 ? paint('dim', `  (${stats.runsSaved} runs saved)`) : '';
-  return `  ${mark} ${stats.task.padEnd(width)}  ${rateCells(stats)}${atK}${saved}`;
+  return `  ${mark} ${stats.task.padEnd(width)}  ${rateCells(stats)}${atK}${saved}${baselineNote(report, stats, paint)}`;
 }
 
 /** Why a task's runs failed: its most frequent reasons, so a bad key or a wrong tool shows at once. */
@@ -47,7 +55,7 @@ function comboSection(report: EvalReport, group: { model: string; variant?: stri
   const lines = [paint('bold', comboLabel(group))];
   const seen = group.entries.filter((stats) => !stats.holdout);
   const held = group.entries.filter((stats) => stats.holdout);
-  const withReasons = (stats: TaskStats) => [taskLine(stats, width, paint), ...failureReasons(report, stats).map((line) => paint('dim', line))];
+  const withReasons = (stats: TaskStats) => [taskLine(report, stats, width, paint), ...failureReasons(report, stats).map((line) => paint('dim', line))];
   lines.push(...seen.flatMap(withReasons));
   if (held.length > 0) lines.push(paint('dim', '  held out (not tuned on):'), ...held.flatMap(withReasons));
   for (const overall of report.overall.filter((entry) => entry.model === group.model && entry.variant === group.variant)) {
@@ -55,6 +63,20 @@ function comboSection(report: EvalReport, group: { model: string; variant?: stri
     lines.push(`  ${paint('bold', `= ${name.padEnd(width)}`)}  ${rateCells(overall)}`, ...usageLines(overall));
   }
   return lines;
+}
+
+/** Expected failures, regressions and stale entries, each named so the user can edit the file. */
+function baselineLines(report: EvalReport, paint: Paint): string[] {
+  const baseline = report.baseline;
+  if (!baseline) return [];
+  const file = printable(baseline.file);
+  return [
+    paint('bold', `baseline: ${file}`),
+    ...baseline.expected.map((key) => `  ${paint('yellow', 'expected  ')}  ${printable(key)} misses its threshold and is listed`),
+    ...baseline.regressions.map((key) => `  ${paint('red', 'regression')}  ${printable(key)} misses its threshold and is not listed`),
+    ...baseline.stale.map((entry) => `  ${paint('red', 'stale     ')}  ${printable(entry)} meets its threshold now: remove it from ${file}`),
+    `  ${baseline.expected.length} expected failures, ${baseline.regressions.length} regressions, ${baseline.stale.length} stale entries`,
+  ];
 }
 
 export function renderEvalConsole(report: EvalReport, options: { color: boolean }): string {
@@ -106,6 +128,9 @@ export function renderEvalConsole(report: EvalReport, options: { color: boolean 
     }
     lines.push('');
   }
+
+  const baseline = baselineLines(report, paint);
+  if (baseline.length > 0) lines.push(...baseline, '');
 
   const runs = report.runs.length;
   const spent = report.runs.reduce((sum, run) => sum + run.inputTokens + run.outputTokens, 0);

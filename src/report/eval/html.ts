@@ -2,8 +2,10 @@
  * The eval report as one self-contained page (the same shell and CSP as the check report, no
  * script: <details> folds): pass rates with their 95 % intervals per task and model (held-out
  * tasks apart), the confusion matrix, findings, and each run's transcript as a conversation with
- * tool calls and results folded. Model and server text is escaped and bounded.
+ * tool calls and results folded; with --expected-failures, the baseline's verdict. Model and server
+ * text is escaped and bounded.
  */
+import { isExpectedTaskFailure, staleEntryOf } from '../../eval/baseline.js';
 import { byCombo } from '../../eval/group.js';
 import type { ConfusionCell, EvalReport, Metrics, RunRecord, TaskStats, ToolCallRecord } from '../../eval/types.js';
 import { capList, TextBudget } from '../html/budget.js';
@@ -21,11 +23,18 @@ const TEXT_CHARS = 10_000;
 const rateCells = (m: Metrics, threshold: number) =>
   `<td>${intervalBar(m.passRate, m.interval.low, m.interval.high, threshold)}</td><td>${percent(m.passRate)}</td><td>${intervalText(m.interval)}</td><td>${m.passes}/${m.runs}</td>`;
 
-function taskRows(entries: readonly TaskStats[], threshold: number): string {
+/** Whether the task meets its threshold, and what the baseline says of it. */
+function thresholdCell(report: EvalReport, s: TaskStats): string {
+  if (isExpectedTaskFailure(report, s)) return '<td class="warn">under (expected failure)</td>';
+  if (staleEntryOf(report, s) !== undefined) return '<td class="fail">meets (stale baseline entry)</td>';
+  return `<td class="${s.meetsThreshold ? 'pass' : 'fail'}">${s.meetsThreshold ? 'meets' : 'under'}</td>`;
+}
+
+function taskRows(report: EvalReport, entries: readonly TaskStats[], threshold: number): string {
   return entries
     .map(
       (s) =>
-        `<tr><th scope="row"><code>${escapeHtml(s.task)}</code></th><td class="${s.meetsThreshold ? 'pass' : 'fail'}">${s.meetsThreshold ? 'meets' : 'under'}</td>${rateCells(s, threshold)}<td>${percent(s.passAtK)} (k=${s.k})</td><td>${percent(s.passHatK)}</td></tr>`,
+        `<tr><th scope="row"><code>${escapeHtml(s.task)}</code></th>${thresholdCell(report, s)}${rateCells(s, threshold)}<td>${percent(s.passAtK)} (k=${s.k})</td><td>${percent(s.passHatK)}</td></tr>`,
     )
     .join('');
 }
@@ -36,7 +45,7 @@ const TASK_HEAD =
 function comboHtml(report: EvalReport, group: { model: string; variant?: string; entries: TaskStats[] }): string {
   const threshold = report.settings.threshold;
   const table = (title: string, entries: TaskStats[]) =>
-    entries.length ? `<h4>${title}</h4><div class="scroll"><table>${TASK_HEAD}${taskRows(entries, threshold)}</table></div>` : '';
+    entries.length ? `<h4>${title}</h4><div class="scroll"><table>${TASK_HEAD}${taskRows(report, entries, threshold)}</table></div>` : '';
   const overall = report.overall.filter((o) => o.model === group.model && o.variant === group.variant);
   const overallRows = overall
     .map(
@@ -137,6 +146,18 @@ function transcriptHtml(run: RunRecord, prompt: string | undefined, budget: Text
   );
 }
 
+function baselineHtml(report: EvalReport): string {
+  const baseline = report.baseline;
+  if (!baseline) return '';
+  const list = (keys: string[]) => (keys.length > 0 ? keys.map((key) => `<code>${escapeHtml(key)}</code>`).join(', ') : 'none');
+  return (
+    `<section class="card"><h3>Baseline <code>${escapeHtml(baseline.file)}</code></h3><ul>` +
+    `<li>Expected failures (listed, under the threshold): ${list(baseline.expected)}</li>` +
+    `<li>Regressions (under the threshold, not listed): ${list(baseline.regressions)}</li>` +
+    `<li>Stale (listed, meet the threshold now: remove them): ${list(baseline.stale)}</li></ul></section>`
+  );
+}
+
 export function renderEvalHtml(report: EvalReport): string {
   const budget = new TextBudget();
   const failing = report.tasks.filter((s) => !s.meetsThreshold).length;
@@ -155,6 +176,7 @@ export function renderEvalHtml(report: EvalReport): string {
     '<nav aria-label="Sections"><a href="#rates">Pass rates</a> · <a href="#confusion">Tool confusion</a> · <a href="#transcripts">Transcripts</a></nav>',
     '</header><main>',
     `<p class="big ${failing ? 'fail' : 'pass'}">${escapeHtml(verdict)}</p>`,
+    baselineHtml(report),
     `<h2 id="rates">Pass rates</h2><p class="muted">Each bar: the pass rate (dot) and its 95% Wilson interval (line); the dashed mark is the threshold. Held-out tasks are listed apart.</p>`,
     `<div class="cards">${byCombo(report.tasks)
       .map((group) => comboHtml(report, group))
