@@ -1,5 +1,6 @@
 /** Flags of `mcpvet eval` and its subcommands; the runners are imported only when a command runs. */
 import type { Command } from 'commander';
+import { formatHelp } from '../report/formats.js';
 import { defineEvalCompareCommand } from './eval-compare-command.js';
 import { defineEvalInitCommand } from './eval-init-command.js';
 import { defineEvalModelCommand } from './eval-model-command.js';
@@ -28,7 +29,7 @@ export function defineEvalCommand(program: Command): void {
       .option('--replay <file>', 're-run a saved run offline: no server, no model')
       .option('--expected-failures <file>', 'YAML list of task ids (or task@model) expected to miss their threshold (a baseline)')
       .option('--price <in/out>', 'USD per million input/output tokens, e.g. 0.15/0.60, for a cost column')
-      .option('--format <formats>', 'console, json, junit, markdown, html (comma-separated)', 'console')
+      .option('--format <formats>', formatHelp('eval', true), 'console')
       .option('-o, --output <path>', 'write the report to this file (one format) or into this folder (report.json, junit.xml, report.md, report.html)')
       .option('-q, --quiet', 'no progress on stderr')
       .option('--no-color', 'no colors in console output'),

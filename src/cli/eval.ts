@@ -5,6 +5,7 @@ import { oneLine } from '../wire/control-chars.js';
 import { rememberSecrets } from '../wire/secret-values.js';
 import { type Target, describeTarget } from '../wire/target.js';
 import { usageError } from './cli-error.js';
+import { formatsFlag } from './format-flag.js';
 import { ExitCode } from './exit-codes.js';
 import { printNote } from './output.js';
 import { parseShardFlag } from './shard-flag.js';
@@ -35,13 +36,10 @@ export interface EvalFlags extends TargetFlags {
   color: boolean;
 }
 
-const FORMATS = ['console', 'json', 'junit', 'markdown', 'html'];
 const KEY_VARIABLES = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'OPENAI_COMPATIBLE_API_KEY'];
 
 export async function runEvalCommand(tasksFile: string, server: string[], flags: EvalFlags): Promise<number> {
-  const formats = [...new Set(flags.format.split(',').map((format) => format.trim()))];
-  const unknown = formats.find((format) => !FORMATS.includes(format));
-  if (unknown !== undefined) throw usageError(`unknown format "${oneLine(unknown)}" (formats: ${FORMATS.join(', ')})`);
+  const formats = formatsFlag('eval', flags.format, { hasOutput: true, multiple: true });
   const { prepareDestination } = await import('./report-destination.js');
   const destination = flags.output !== undefined ? usageOnError(() => prepareDestination(flags.output as string, formats)) : undefined;
   if (destination === undefined && formats.length > 1) throw usageError(`--format ${formats.join(',')}: several formats need -o DIR (stdout takes one)`);

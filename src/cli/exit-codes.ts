@@ -3,7 +3,7 @@ export const ExitCode = {
   Ok: 0,
   /** Bad usage, or an unexpected error. */
   Usage: 1,
-  /** `check`: at least one check failed (or a baseline went stale); `diff`: breaking changes; `eval compare`: a task got significantly worse. */
+  /** `check`, `fuzz`, `eval`: a failure no baseline expects (or a stale baseline entry); `diff`: breaking changes; `verify`: an answer differs; `eval compare`: a task got significantly worse. */
   Failed: 2,
   /** `call`: the server requires authorization (HTTP 401/403). */
   AuthRequired: 3,

@@ -321,5 +321,8 @@ describe('the verdict of an eval baseline', () => {
     expect(html).toContain('<td class="warn">under (expected failure)</td>');
     expect(html).toContain('<td class="fail">meets (stale baseline entry)</td>');
     expect(html).toContain('Stale (listed, meet the threshold now: remove them): <code>forecast@openai:a</code>');
+    expect(html).toMatch(/<p class="big fail">1 of \d+ tasks under the threshold \(\d+%\), 1 of them expected failures; 1 stale baseline entries<\/p>/);
+    const onlyExpected = { ...base, baseline: { file: 'b.yaml', ...evalBaselineVerdict(base, ['weather@openai:b']) } };
+    expect(renderEvalHtml(onlyExpected)).toMatch(/<p class="big pass">1 of \d+ tasks under the threshold \(\d+%\), 1 of them expected failures<\/p>/);
   });
 });

@@ -35,7 +35,7 @@ describe('mcpvet fuzz usage errors', () => {
   });
 
   it('an unknown format, and several formats without -o', async () => {
-    expectUsage(await fuzz(NOTES_SERVER, ['--format', 'html']), 'unknown format "html" (formats: console, json, sarif, junit)');
+    expectUsage(await fuzz(NOTES_SERVER, ['--format', 'pdf']), 'unknown format "pdf" for fuzz (formats: console, json, junit, markdown, html, sarif)');
     expectUsage(await fuzz(NOTES_SERVER, ['--format', 'json,sarif']), 'several formats need -o DIR');
   });
 

@@ -160,11 +160,16 @@ function baselineHtml(report: EvalReport): string {
 
 export function renderEvalHtml(report: EvalReport): string {
   const budget = new TextBudget();
-  const failing = report.tasks.filter((s) => !s.meetsThreshold).length;
+  const under = report.tasks.filter((s) => !s.meetsThreshold);
+  // With a baseline, the headline counts what fails the run: expected failures are said apart.
+  const expected = under.filter((s) => isExpectedTaskFailure(report, s)).length;
+  const failing = under.length - expected + (report.baseline?.stale.length ?? 0);
+  const threshold = percent(report.settings.threshold);
   const verdict =
-    failing === 0
-      ? `every task reached the threshold (${percent(report.settings.threshold)})`
-      : `${failing} of ${report.tasks.length} tasks under the threshold (${percent(report.settings.threshold)})`;
+    under.length === 0
+      ? `every task reached the threshold (${threshold})`
+      : `${under.length} of ${report.tasks.length} tasks under the threshold (${threshold})${expected ? `, ${expected} of them expected failures` : ''}`;
+  const stale = report.baseline?.stale.length ? `; ${report.baseline.stale.length} stale baseline entries` : '';
   // Failed runs first: they are what a person opens the report for.
   const ordered = [...report.runs.filter((r) => !r.passed), ...report.runs.filter((r) => r.passed)];
   const { shown, omitted } = capList(ordered, MAX_RUNS_IN_PAGE);
@@ -175,7 +180,7 @@ export function renderEvalHtml(report: EvalReport): string {
     `<p><code>${escapeHtml(report.target)}</code> · ${report.runs.length} runs · ${escapeHtml(report.models.join(', '))} · started ${escapeHtml(report.startedAt)} · ${formatDuration(report.durationMs)}${report.replayed ? ' · replayed' : ''}</p>`,
     '<nav aria-label="Sections"><a href="#rates">Pass rates</a> · <a href="#confusion">Tool confusion</a> · <a href="#transcripts">Transcripts</a></nav>',
     '</header><main>',
-    `<p class="big ${failing ? 'fail' : 'pass'}">${escapeHtml(verdict)}</p>`,
+    `<p class="big ${failing ? 'fail' : 'pass'}">${escapeHtml(verdict + stale)}</p>`,
     baselineHtml(report),
     `<h2 id="rates">Pass rates</h2><p class="muted">Each bar: the pass rate (dot) and its 95% Wilson interval (line); the dashed mark is the threshold. Held-out tasks are listed apart.</p>`,
     `<div class="cards">${byCombo(report.tasks)
