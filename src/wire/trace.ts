@@ -50,9 +50,14 @@ export interface Frame {
   http?: HttpMeta;
   /** Free-form detail for `exit` and `error` frames. */
   detail?: Record<string, unknown>;
+  /** The id of the trace (one connection, one process or one replica) the frame was added to. */
+  connection?: number;
 }
 
-export type FrameInput = Omit<Frame, 'seq' | 'time'>;
+export type FrameInput = Omit<Frame, 'seq' | 'time' | 'connection'>;
+
+/** Traces made in this process: each gets the next number, so a report can tell its connections apart. */
+let tracesMade = 0;
 
 /** Frames longer than this keep only their head in `raw`; the message itself is kept whole. */
 const MAX_RAW_CHARS = 1 << 20;
@@ -111,6 +116,8 @@ export class Trace implements Sheddable {
   readonly frames: Frame[] = [];
   /** Frames added with `pin`, kept whatever is dropped (bounded). */
   readonly pinned: Frame[] = [];
+  /** Unique in the process; every frame of this trace carries it as `connection`. */
+  readonly id = ++tracesMade;
   readonly startedAt = Date.now();
   private readonly started = performance.now();
   private readonly listeners = new Set<(frame: Frame) => void>();
@@ -158,6 +165,7 @@ export class Trace implements Sheddable {
     if (input.detail !== undefined) frame.detail = input.detail;
     frame.seq = this.count++;
     frame.time = this.now();
+    frame.connection = this.id;
     if (this.keep) {
       this.frames.push(frame);
       this.rawBytes += raw.length;

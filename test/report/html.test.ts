@@ -69,6 +69,26 @@ describe('html reporter', () => {
     expect(trace.frames.map((f: { c: number }) => f.c)).toEqual([0, 0, 1]);
   });
 
+  it('keeps the frames of one connection together, and of two apart, by the connection each frame names', () => {
+    const on = (connection: number, seq: number) => ({ ...frame({ raw: `{"jsonrpc":"2.0","id":${seq},"method":"ping"}` }), seq, connection });
+    const html = renderHtml(
+      report([
+        // Two evidence items of connection 7 share no frame: only the connection id ties them.
+        result({ id: 'protocol.a', status: 'fail', evidence: [{ frames: [on(7, 1)] }, { frames: [on(7, 2)] }] }),
+        // Connection 8's frame is the same text at the same seq: still another connection's frame.
+        result({ id: 'protocol.b', status: 'fail', evidence: [{ frames: [on(8, 1)] }] }),
+      ]),
+      { color: false },
+    );
+    const { trace } = dataOf(html);
+    expect(trace.connections).toHaveLength(2);
+    expect(trace.frames.map((f: { c: number; seq: number }) => [f.c, f.seq])).toEqual([
+      [0, 1],
+      [0, 2],
+      [1, 1],
+    ]);
+  });
+
   it('escapes everything the server said, in the markup and in the data block', () => {
     const attack = '</script><script>alert(1)</script><img src=x onerror=alert(2)>"\'';
     const html = renderHtml(

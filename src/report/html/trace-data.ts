@@ -1,8 +1,9 @@
 /**
  * The frames the trace viewer shows. A RunReport carries no trace of the whole run, only each
  * check's evidence frames, so these are those, deduplicated (checks share the run's connection).
- * Frames carry no connection id either: evidence items that share a frame come from the same
- * connection, so connections are the groups of items linked by shared frames (union-find).
+ * Each frame names the trace (connection) it was added to; for frames that do not (a report
+ * written before they did), evidence items that share a frame or an HTTP session come from the
+ * same connection, so connections are the groups of items linked by those (union-find).
  */
 import type { CheckResult } from '../../check/types.js';
 import type { Frame } from '../../wire/trace.js';
@@ -44,7 +45,7 @@ export interface TraceData {
   omitted: number;
 }
 
-const keyOf = (frame: Frame) => `${frame.seq}|${frame.time}|${frame.direction}|${frame.raw.length}|${frame.raw.slice(0, 200)}`;
+const keyOf = (frame: Frame) => `${frame.connection ?? ''}|${frame.seq}|${frame.time}|${frame.direction}|${frame.raw.length}|${frame.raw.slice(0, 200)}`;
 
 class Groups {
   private readonly parent: number[] = [];
@@ -72,11 +73,17 @@ export function traceData(results: readonly CheckResult[], budget = new TextBudg
   const groups = new Groups();
   // An HTTP session id names one connection too.
   const bySession = new Map<string, number>();
+  const byConnection = new Map<number, number>();
   let omitted = 0;
   for (const result of results)
     for (const evidence of result.evidence) {
       const item = groups.add();
       for (const frame of evidence.frames ?? []) {
+        if (frame.connection !== undefined) {
+          const other = byConnection.get(frame.connection);
+          if (other === undefined) byConnection.set(frame.connection, item);
+          else groups.union(item, other);
+        }
         const session = frame.http?.headers['mcp-session-id'];
         if (session !== undefined) {
           const other = bySession.get(session);

@@ -8,7 +8,7 @@ export function traceHtml(trace: TraceData): string {
   const omitted = trace.omitted ? ` ${trace.omitted} more evidence frames are left out to keep the page small; the JSON report has them all.` : '';
   return (
     `<section aria-labelledby="trace-h"><h2 id="trace-h" tabindex="-1">Trace viewer</h2>` +
-    `<p class="muted">The frames the verdicts rest on (every check's evidence, each frame once), by connection, in the order they crossed the wire; times are from the start of each connection. Frames carry no connection id: frames that checks share, and HTTP session ids, tell connections apart, so two evidence items of one connection may show as two. ${trace.frames.length} frames on ${trace.connections.length} connections.${omitted}</p>` +
+    `<p class="muted">The frames the verdicts rest on (every check's evidence, each frame once), by connection, in the order they crossed the wire; times are from the start of each connection. Each connection (the run's own, every fresh one a check opened, each replica) is numbered in the order it first appears, with its host and session when it has them. ${trace.frames.length} frames on ${trace.connections.length} connections.${omitted}</p>` +
     '<noscript><p>The trace viewer needs JavaScript; every finding above shows its frames without it.</p></noscript>' +
     '<div id="trace-tools" hidden><div class="filters" role="search" aria-label="Filter frames">' +
     select('f-check', 'Check', 'all checks') +
