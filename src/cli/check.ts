@@ -9,6 +9,7 @@ import { rememberSecrets, secretValuesOf } from '../wire/secret-values.js';
 import type { Target } from '../wire/target.js';
 import type { Shard } from '../wire/shard.js';
 import { parseShardFlag } from './shard-flag.js';
+import { readBaselineFlag } from './baseline-flag.js';
 import { formatsFlag } from './format-flag.js';
 import { usageError } from './cli-error.js';
 import { checkHttpUrl, resolveTarget, type TargetFlags } from './target-options.js';
@@ -65,15 +66,7 @@ export async function runCheck(positional: string[], flags: CheckFlags, onReport
     }
   }
   const baseline = await import('../report/baseline.js');
-  let expected: string[] | undefined;
-  if (flags.expectedFailures) {
-    try {
-      expected = await baseline.loadExpectedFailures(flags.expectedFailures);
-    } catch (error) {
-      if (error instanceof baseline.BaselineFileError) throw usageError(error.message);
-      throw error;
-    }
-  }
+  const expected = flags.expectedFailures ? await readBaselineFlag(flags.expectedFailures) : undefined;
 
   const color = flags.color && process.stdout.isTTY === true && !process.env.NO_COLOR;
   const { createProgress } = await import('../report/progress.js');

@@ -24,6 +24,7 @@ export function defineContractCommands(program: Command): void {
     .argument('<old>', 'the old snapshot or cassette')
     .argument('<new>', 'the new snapshot or cassette')
     .option('--format <format>', formatHelp('diff', false), 'console')
+    .option('--expected-failures <file>', 'YAML list of subjects (tool NAME, prompt NAME, …), or <subject>/breaking, whose breaking changes are accepted')
     .action(async (oldFile: string, newFile: string, flags) => {
       const { runDiff } = await import('./diff.js');
       process.exitCode = await runDiff(oldFile, newFile, flags);
@@ -37,7 +38,8 @@ export function defineContractCommands(program: Command): void {
       .argument('[server...]', 'stdio server command (put it after --)')
       .option('--ignore <path>', "answer paths that may change, e.g. 'result.content[*].text' or 'result._meta' (repeatable)", collect)
       .option('--values', 'compare every value, not only the structure')
-      .option('--format <format>', formatHelp('verify', false), 'console'),
+      .option('--format <format>', formatHelp('verify', false), 'console')
+      .option('--expected-failures <file>', "YAML list of requests ('#2 tools/list', as the report names them) expected to differ"),
   );
   verify.action(async (cassette: string, server: string[], flags) => {
     const { runVerify } = await import('./verify.js');

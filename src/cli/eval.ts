@@ -5,6 +5,7 @@ import { oneLine } from '../wire/control-chars.js';
 import { rememberSecrets } from '../wire/secret-values.js';
 import { type Target, describeTarget } from '../wire/target.js';
 import { usageError } from './cli-error.js';
+import { readBaselineFlag } from './baseline-flag.js';
 import { formatsFlag } from './format-flag.js';
 import { ExitCode } from './exit-codes.js';
 import { printNote } from './output.js';
@@ -65,7 +66,8 @@ export async function runEvalCommand(tasksFile: string, server: string[], flags:
     flags.variants !== undefined ? { file: flags.variants, variants: usageOnError(() => loadVariantsFile(flags.variants as string)) } : undefined;
   const { loadEvalCassette } = await import('../eval/eval-cassette.js');
   const replay = flags.replay !== undefined ? usageOnError(() => loadEvalCassette(flags.replay as string)) : undefined;
-  const expected = flags.expectedFailures !== undefined ? await loadBaselineFile(flags.expectedFailures) : undefined;
+  const expected =
+    flags.expectedFailures !== undefined ? await readBaselineFlag(flags.expectedFailures, { id: 'task id', example: 'weather-boston' }) : undefined;
   let target: Target | undefined;
   if (!replay) target = await resolveTarget(flags, server);
   else if (server.length > 0 || flags.url !== undefined) throw usageError('--replay runs the saved run offline: give no server');
@@ -120,16 +122,6 @@ export async function runEvalCommand(tasksFile: string, server: string[], flags:
   writeEvalReports(report, formats, destination, { color });
   // Held-out tasks count too, as in JUnit: they are reported apart, not excused.
   return evalExitCode(report) === 0 ? ExitCode.Ok : ExitCode.Failed;
-}
-
-/** Read before any run, so that a bad file costs no tokens: one line, exit 1, as in `check`. */
-async function loadBaselineFile(file: string): Promise<string[]> {
-  const { loadExpectedFailures, BaselineFileError } = await import('../report/baseline.js');
-  try {
-    return await loadExpectedFailures(file, { id: 'task id', example: 'weather-boston' });
-  } catch (error) {
-    throw error instanceof BaselineFileError ? usageError(oneLine(error.message)) : error;
-  }
 }
 
 function selectTasks<T extends { id: string; tags: string[] }>(tasks: T[], ids: string[], tags: string[], shard?: Shard): T[] {

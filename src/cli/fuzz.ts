@@ -2,6 +2,7 @@
 import { loadCallsFile } from '../protocol/call-policy.js';
 import { FuzzUsageError } from '../fuzz/select-tools.js';
 import type { FuzzReport } from '../fuzz/report.js';
+import { readBaselineFlag } from './baseline-flag.js';
 import { formatsFlag } from './format-flag.js';
 import { usageError } from './cli-error.js';
 import { MAX_RUNS, MAX_SEED, MIN_SEED, parseDuration, parseWholeNumber } from './fuzz-options.js';
@@ -35,7 +36,8 @@ export async function runFuzzCommand(positional: string[], flags: FuzzFlags): Pr
   const destination = flags.output !== undefined ? usageOnError(() => prepareDestination(flags.output as string, formats)) : undefined;
   if (destination === undefined && formats.length > 1) throw usageError(`--format ${formats.join(',')}: several formats need -o DIR (stdout takes one)`);
   const shard = parseShardFlag(flags.shard);
-  const expected = flags.expectedFailures !== undefined ? await loadBaseline(flags.expectedFailures) : undefined;
+  const expected =
+    flags.expectedFailures !== undefined ? await readBaselineFlag(flags.expectedFailures, { id: 'property', example: 'accepts-valid' }) : undefined;
   const calls = flags.calls ? usageOnError(() => loadCallsFile(flags.calls as string)) : {};
   const target = await resolveTarget(flags, positional);
 
@@ -66,16 +68,6 @@ export async function runFuzzCommand(positional: string[], flags: FuzzFlags): Pr
   const color = flags.color && process.stdout.isTTY === true && !process.env.NO_COLOR;
   const baseline = expected && flags.expectedFailures ? { file: flags.expectedFailures, entries: expected } : undefined;
   return writeFuzzReports(report, formats, destination, { color, ...(baseline ? { expected: baseline } : {}) });
-}
-
-async function loadBaseline(file: string): Promise<string[]> {
-  const { BaselineFileError, loadExpectedFailures } = await import('../report/baseline.js');
-  try {
-    return await loadExpectedFailures(file);
-  } catch (error) {
-    if (error instanceof BaselineFileError) throw usageError(error.message);
-    throw error;
-  }
 }
 
 /** Repeatable flags that also take comma-separated lists (tool names cannot hold a comma). */

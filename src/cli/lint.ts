@@ -13,13 +13,14 @@ import {
 } from '../lint/index.js';
 import type { RunReport } from '../check/types.js';
 import { lintRunReport, type LintRunContext } from '../lint/to-run-report.js';
-import { applyBaseline, BaselineFileError, exitCodeFor, loadExpectedFailures } from '../report/baseline.js';
+import { applyBaseline, exitCodeFor } from '../report/baseline.js';
 import { painter } from '../report/ansi.js';
 import { baselineLines } from '../report/console.js';
 import type { Format } from '../report/formats.js';
 import { getReporter } from '../report/types.js';
 import { describeTarget } from '../wire/target.js';
 import { usageError } from './cli-error.js';
+import { readBaselineFlag } from './baseline-flag.js';
 import { formatsFlag } from './format-flag.js';
 import { ExitCode } from './exit-codes.js';
 import { printJson, printText } from './output.js';
@@ -36,7 +37,8 @@ export interface LintFlags extends TargetFlags {
 export async function runLint(positional: string[], flags: LintFlags, onFindings?: (findings: LintFinding[]) => void): Promise<number> {
   if (flags.watch?.length) return (await import('./watch.js')).watchLint(positional, flags);
   const [format] = formatsFlag('lint', flags.format, { hasOutput: false, multiple: false }) as [Format];
-  const expected = flags.expectedFailures !== undefined ? await loadBaseline(flags.expectedFailures) : undefined;
+  const expected =
+    flags.expectedFailures !== undefined ? await readBaselineFlag(flags.expectedFailures, { id: 'rule id', example: 'schema.input-not-object' }) : undefined;
   const startedAt = new Date();
   const started = performance.now();
   const { tools, context } = flags.file !== undefined ? readToolsFile(flags.file, positional, flags) : await fetchTools(positional, flags);
@@ -80,15 +82,6 @@ async function render(findings: LintFinding[], report: RunReport, format: Format
       return renderMarkdown(findings);
     default:
       return (await getReporter(format)).render(report, { color: false });
-  }
-}
-
-async function loadBaseline(file: string): Promise<string[]> {
-  try {
-    return await loadExpectedFailures(file);
-  } catch (error) {
-    if (error instanceof BaselineFileError) throw usageError(error.message);
-    throw error;
   }
 }
 

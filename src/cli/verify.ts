@@ -3,10 +3,14 @@ import { readCassette, CassetteFormatError } from '../relay/cassette-format.js';
 import { connect } from '../client/connect.js';
 import { verifyCassette, type VerifyItem } from '../contract/verify.js';
 import { verifyRunReport } from '../contract/to-run-report.js';
+import { painter } from '../report/ansi.js';
+import { applyBaseline, exitCodeFor } from '../report/baseline.js';
+import { baselineLines } from '../report/console.js';
 import type { Format } from '../report/formats.js';
 import { getReporter } from '../report/types.js';
 import { describeTarget } from '../wire/target.js';
 import { usageError } from './cli-error.js';
+import { readBaselineFlag } from './baseline-flag.js';
 import { formatsFlag } from './format-flag.js';
 import { ExitCode } from './exit-codes.js';
 import { printJson, printText } from './output.js';
@@ -16,10 +20,13 @@ export interface VerifyFlags extends TargetFlags {
   ignore: string[];
   values?: boolean;
   format: string;
+  expectedFailures?: string;
 }
 
 export async function runVerify(file: string, positional: string[], flags: VerifyFlags): Promise<number> {
   const [format] = formatsFlag('verify', flags.format, { hasOutput: false, multiple: false }) as [Format];
+  const expected =
+    flags.expectedFailures !== undefined ? await readBaselineFlag(flags.expectedFailures, { id: 'request', example: '#2 tools/list' }) : undefined;
   const startedAt = new Date();
   let cassette;
   try {
@@ -39,14 +46,18 @@ export async function runVerify(file: string, positional: string[], flags: Verif
     await client.close();
   }
   const different = items.filter((item) => item.status === 'different');
-  if (format === 'json') printJson(JSON.stringify({ cassette: file, items, different: different.length }, null, 2) + '\n');
-  else if (format === 'console') printText(renderText(file, items));
-  else {
-    // The shared result model: JUnit and Markdown read a verify run as they read a check run.
-    const facts = { target: describeTarget(target), transport: target.transport, era: client.era, protocolVersion: client.protocolVersion };
-    const run = verifyRunReport(items, { ...facts, startedAt: startedAt.toISOString(), durationMs: Math.round(Date.now() - startedAt.getTime()) });
-    printText((await getReporter(format)).render(run, { color: false }));
-  }
+  // The shared result model: JUnit, Markdown and the baseline read a verify run as they read a check run.
+  const facts = { target: describeTarget(target), transport: target.transport, era: client.era, protocolVersion: client.protocolVersion };
+  let run = verifyRunReport(items, { ...facts, startedAt: startedAt.toISOString(), durationMs: Math.round(Date.now() - startedAt.getTime()) });
+  if (expected && flags.expectedFailures) run = applyBaseline(run, expected, flags.expectedFailures);
+  if (format === 'json') {
+    const document = { cassette: file, items, different: different.length, ...(run.baseline ? { baseline: run.baseline } : {}) };
+    printJson(JSON.stringify(document, null, 2) + '\n');
+  } else if (format === 'console') {
+    const baseline = baselineLines(run, painter(false), false);
+    printText(renderText(file, items) + (baseline.length ? `${baseline.join('\n')}\n` : ''));
+  } else printText((await getReporter(format)).render(run, { color: false }));
+  if (run.baseline) return exitCodeFor(run) === 0 ? ExitCode.Ok : ExitCode.Failed;
   return different.length > 0 ? ExitCode.Failed : ExitCode.Ok;
 }
 

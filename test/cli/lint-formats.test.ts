@@ -105,6 +105,6 @@ describe('lint --expected-failures (the same baseline as check)', () => {
     const run = await lint('--expected-failures', write('bad.yaml', 'expectedFailures: 3\n'));
     expect(run.code).toBe(1);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
-    expect(run.stderr).toContain("expected a list of check ids, or 'expectedFailures:' with a list");
+    expect(run.stderr).toContain("expected a list of rule ids, or 'expectedFailures:' with a list");
   });
 });

@@ -1,4 +1,4 @@
-/** diff and verify in the shared formats (JUnit; verify's Markdown), through the real CLI. */
+/** diff and verify in the shared formats (JUnit; verify's Markdown) and with a baseline, through the real CLI. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,12 @@ import { fixture, NOTES_SERVER } from '../helpers/paths.js';
 import { runCli } from '../helpers/run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcpvet-contract-formats-'));
+
+const baselineFile = (name: string, content: string): string => {
+  const file = join(dir, name);
+  writeFileSync(file, content);
+  return file;
+};
 
 async function snapshot(name: string, server: string): Promise<string> {
   const file = join(dir, `${name}.json`);
@@ -36,6 +42,19 @@ describe('diff --format junit', () => {
     expect(run.stdout).toMatch(/tests="1" failures="0"/);
   });
 
+  it('--expected-failures accepts a listed breaking change (exit 0), names an unlisted one, and a stale entry', async () => {
+    const after = await snapshot('removed-again', fixture('contract-tool-removed'));
+    const accepted = await runCli(['diff', base, after, '--expected-failures', baselineFile('accepted.yaml', '- tool export_notes/breaking\n')]);
+    expect(accepted.code, accepted.stdout).toBe(0);
+    expect(accepted.stdout).toContain('1 expected failures');
+    const unlisted = await runCli(['diff', base, after, '--format', 'json', '--expected-failures', baselineFile('other.yaml', '- tool get_note\n')]);
+    expect(unlisted.code).toBe(2);
+    expect(JSON.parse(unlisted.stdout).baseline).toMatchObject({ regressions: ['tool export_notes'], stale: [] });
+    const stale = await runCli(['diff', base, base, '--expected-failures', baselineFile('stale.yaml', '- contract\n')]);
+    expect(stale.code).toBe(2);
+    expect(stale.stdout).toContain('stale       contract passes now');
+  });
+
   it('a format diff does not write is one line; "text" still means the console report', async () => {
     const bad = await runCli(['diff', base, base, '--format', 'html']);
     expect(bad.code).toBe(1);
@@ -61,6 +80,19 @@ describe('verify --format junit and markdown', () => {
     expect(run.stdout).toContain('<testsuites name="mcpvet verify"');
     expect(run.stdout).toMatch(/<testcase name="#\d+ tools\/list: [^"]*" classname="mcpvet\.verify"[^>]*><failure message="result\.tools: had 3 items, now 2/);
     expect(run.stdout).toContain('<property name="era" value="modern"/>');
+  });
+
+  it('--expected-failures accepts a listed request that differs, and names an unlisted one', async () => {
+    const server = ['--', process.execPath, fixture('contract-tool-removed')];
+    const json = await runCli(['verify', cassette, '--format', 'json', ...server]);
+    const differing = JSON.parse(json.stdout).items.find((item: { status: string }) => item.status === 'different');
+    const id = `#${differing.index + 1} ${differing.method}`;
+    const accepted = await runCli(['verify', cassette, '--expected-failures', baselineFile('verify.yaml', `- '${id}'\n`), ...server]);
+    expect(accepted.code, accepted.stdout).toBe(0);
+    expect(accepted.stdout).toContain('1 expected failures');
+    const unlisted = await runCli(['verify', cassette, '--expected-failures', baselineFile('verify-other.yaml', "- '#9 ping'\n"), ...server]);
+    expect(unlisted.code).toBe(2);
+    expect(unlisted.stdout).toContain(`regression  ${id} fails and is not listed`);
   });
 
   it('Markdown: the same verdict as a job summary; the server as recorded passes', async () => {
