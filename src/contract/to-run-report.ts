@@ -14,7 +14,11 @@ type RunFacts = Pick<RunReport, 'target' | 'startedAt' | 'durationMs'> & Partial
 
 export function diffRunReport(changes: readonly ContractChange[], facts: RunFacts): RunReport {
   const bySubject = new Map<string, ContractChange[]>();
-  for (const change of changes) bySubject.set(change.subject, [...(bySubject.get(change.subject) ?? []), change]);
+  for (const change of changes) {
+    const list = bySubject.get(change.subject);
+    if (list) list.push(change);
+    else bySubject.set(change.subject, [change]);
+  }
   const results = [...bySubject].map(([subject, list]) => subjectResult(subject, list));
   if (results.length === 0) results.push(result({ id: 'contract', title: 'The contract', status: 'pass', message: 'no contract changes', findings: [] }));
   return { tool: { name: 'mcpvet', version: pkg.version }, command: 'diff', ...facts, results, summary: countStatuses(results) };

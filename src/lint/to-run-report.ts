@@ -20,7 +20,11 @@ export type LintRunContext = Pick<RunReport, 'target' | 'transport' | 'era' | 'p
 export function lintRunReport(findings: readonly LintFinding[], profiles: readonly string[] | undefined, context: LintRunContext): RunReport {
   const selected = profiles?.length ? profiles : DEFAULT_PROFILES;
   const byRule = new Map<string, LintFinding[]>();
-  for (const finding of findings) byRule.set(finding.ruleId, [...(byRule.get(finding.ruleId) ?? []), finding]);
+  for (const finding of findings) {
+    const list = byRule.get(finding.ruleId);
+    if (list) list.push(finding);
+    else byRule.set(finding.ruleId, [finding]);
+  }
   const ran = RULES.filter((rule) => rule.profile === undefined || selected.includes(rule.profile) || byRule.has(rule.id));
   const results = ran.map((rule) => ruleResult(rule, byRule.get(rule.id) ?? []));
   return { tool: { name: 'mcpvet', version: pkg.version }, command: 'lint', ...context, results, summary: countStatuses(results) };
