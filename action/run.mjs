@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
  */
 const FORMATS = {
   check: ['json', 'markdown', 'junit'],
-  fuzz: ['json', 'junit'],
+  fuzz: ['json', 'markdown', 'junit'],
   eval: ['json', 'markdown', 'junit'],
   'report merge': [],
 };

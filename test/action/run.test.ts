@@ -95,7 +95,7 @@ describe('the GitHub Action script', () => {
     expect(JSON.parse(readFileSync(run.outputs['sarif-report'] as string, 'utf8')).runs[0].results.length).toBeGreaterThanOrEqual(2);
   }, 60_000);
 
-  it('command fuzz: a failure is an ::error, counted in the outputs; SARIF where asked; no Markdown format, a short summary', async () => {
+  it('command fuzz: a failure is an ::error, counted in the outputs; SARIF where asked; the Markdown report as the summary', async () => {
     const run = await runAction({
       command: 'fuzz',
       args: `-q --seed 5 --runs 100 --tool lookup --allow-call lookup --regressions regressions.json -- "${process.execPath}" "${fixture('fuzz-crashes-on-empty-string')}"`,
@@ -106,7 +106,8 @@ describe('the GitHub Action script', () => {
     expect(run.outputs.fail).toBe('1');
     expect(run.outputs.total).toBe('1');
     expect(existsSync(run.outputs['sarif-report'] as string)).toBe(true);
-    expect(run.summary).toMatch(/^## mcpvet fuzz: failed/m);
+    expect(run.summary).toMatch(/^## mcpvet fuzz: /m);
+    expect(run.summary).toContain('`server-alive`');
   }, 60_000);
 
   it('bad input: an unknown command or unclosed quote is one error, exit 1, nothing run', async () => {
