@@ -1,7 +1,7 @@
 /** `mcpvet diff OLD NEW`: classify what changed between two contracts; exit 2 on breaking changes. */
 import { diffContracts, suggestBump } from '../contract/diff.js';
 import { readContract } from '../contract/read-contract.js';
-import { describeSnapshot, renderDiff } from '../contract/render-diff.js';
+import { describeSnapshot, renderDiff } from '../report/contract/diff.js';
 import { diffRunReport } from '../contract/to-run-report.js';
 import { ContractFormatError } from '../contract/snapshot-types.js';
 import { painter } from '../report/ansi.js';

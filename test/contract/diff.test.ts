@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ContractChange } from '../../src/contract/change.js';
 import { hashDescription } from '../../src/contract/description-hash.js';
 import { diffContracts, suggestBump } from '../../src/contract/diff.js';
-import { renderDiff } from '../../src/contract/render-diff.js';
+import { renderDiff } from '../../src/report/contract/diff.js';
 import type { ContractSnapshot } from '../../src/contract/snapshot-types.js';
 import { copy, deleteTool, notesSnapshot, searchTool } from './snapshots.js';
 

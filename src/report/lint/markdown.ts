@@ -1,7 +1,7 @@
 // Markdown report (e.g. a CI job summary): one table per tool.
-import { groupByTool, summarize, summaryLine } from '../summary.js';
+import { groupByTool, summarize, summaryLine } from '../../lint/summary.js';
 import { printable } from '../../wire/control-chars.js';
-import type { LintFinding } from '../types.js';
+import type { LintFinding } from '../../lint/types.js';
 
 const ICON = { error: 'error', warning: 'warning', info: 'info' } as const;
 

@@ -1,7 +1,7 @@
 // Plain-text report for terminals: findings grouped by tool, each with path, issue and fix.
-import { groupByTool, summarize, summaryLine } from '../summary.js';
+import { groupByTool, summarize, summaryLine } from '../../lint/summary.js';
 import { printable } from '../../wire/control-chars.js';
-import type { LintFinding } from '../types.js';
+import type { LintFinding } from '../../lint/types.js';
 
 const LABEL = { error: 'error  ', warning: 'warning', info: 'info   ' } as const;
 /** Tools per chunk: a list of 200,000 tools is printed piece by piece, never built as one string. */

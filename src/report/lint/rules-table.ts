@@ -1,7 +1,7 @@
 // The Markdown table of every rule, as published in the README (a test keeps the two in step).
-import { RULES } from '../rules.js';
+import { RULES } from '../../lint/rules.js';
 import { cell } from './markdown.js';
-import type { RuleMeta } from '../types.js';
+import type { RuleMeta } from '../../lint/types.js';
 
 export function renderRulesTable(rules: RuleMeta[] = RULES): string {
   const rows = rules.map((r) => `| \`${r.id}\` | ${r.severity} | ${r.profile ?? 'always'} | ${cell(r.description)} | ${cell(r.fix)} |`);

@@ -1,8 +1,8 @@
 /** The result of `mcpvet diff` as plain text (terminal), Markdown (pull-request comments) or JSON. */
-import { CHANGE_KINDS, type ChangeKind, type ContractChange } from './change.js';
-import { countByKind, suggestBump } from './diff.js';
-import type { ContractSnapshot } from './snapshot-types.js';
-import { printable } from '../wire/control-chars.js';
+import { CHANGE_KINDS, type ChangeKind, type ContractChange } from '../../contract/change.js';
+import { countByKind, suggestBump } from '../../contract/diff.js';
+import type { ContractSnapshot } from '../../contract/snapshot-types.js';
+import { printable } from '../../wire/control-chars.js';
 
 export type DiffFormat = 'text' | 'markdown' | 'json';
 

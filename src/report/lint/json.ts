@@ -1,6 +1,6 @@
 // One JSON document: a summary and the findings, for machines (`--format json`).
-import { summarize, type LintSummary } from '../summary.js';
-import type { LintFinding } from '../types.js';
+import { summarize, type LintSummary } from '../../lint/summary.js';
+import type { LintFinding } from '../../lint/types.js';
 
 export interface LintJsonDocument {
   tool: 'mcpvet';

@@ -3,8 +3,8 @@
 // pointer inside it. `artifactUri` (e.g. the saved tools.json) adds a physical location,
 // which code-scanning services need to display a result.
 import type { Log, ReportingDescriptor, Result } from 'sarif';
-import { RULES } from '../rules.js';
-import type { LintFinding, Severity } from '../types.js';
+import { RULES } from '../../lint/rules.js';
+import type { LintFinding, Severity } from '../../lint/types.js';
 
 const LEVEL: Record<Severity, Result.level> = { error: 'error', warning: 'warning', info: 'note' };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ContractChange } from '../../src/contract/change.js';
 import { diffContracts } from '../../src/contract/diff.js';
-import { describeSnapshot, renderDiff, renderDiffJson, renderDiffMarkdown, renderDiffText, summaryLine } from '../../src/contract/render-diff.js';
+import { describeSnapshot, renderDiff, renderDiffJson, renderDiffMarkdown, renderDiffText, summaryLine } from '../../src/report/contract/diff.js';
 import { notesSnapshot } from './snapshots.js';
 
 const changes: ContractChange[] = [
