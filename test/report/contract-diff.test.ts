@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ContractChange } from '../../src/contract/change.js';
 import { diffContracts } from '../../src/contract/diff.js';
 import { describeSnapshot, renderDiff, renderDiffJson, renderDiffMarkdown, renderDiffText, summaryLine } from '../../src/report/contract/diff.js';
-import { notesSnapshot } from './snapshots.js';
+import { notesSnapshot } from '../contract/snapshots.js';
 
 const changes: ContractChange[] = [
   { kind: 'compatible', subject: 'tool list_tags', path: 'tools.list_tags', message: 'tool added' },
