@@ -11,7 +11,15 @@ export type { Target, StdioTarget, HttpTarget } from './wire/target.js';
 export { runCheckRun, type CheckRunOptions } from './check/run.js';
 export { defineCheck } from './check/define.js';
 export { ALL_CHECKS } from './check/registry.js';
-export type { CheckDefinition, CheckContext, CheckResult, RunReport, Finding, FindingLocation, ResultFinding, Status } from './check/types.js';
+export type { CheckDefinition, CheckContext, CheckResult, RunReport, RunExtras, Finding, FindingLocation, ResultFinding, Status } from './check/types.js';
+// The one result model: every engine's run as a RunReport, for the shared renderers and baselines.
+export { lintRunReport } from './lint/to-run-report.js';
+export { fuzzRunReport } from './fuzz/to-run-report.js';
+export { evalRunReport } from './eval/to-run-report.js';
+export { diffRunReport, verifyRunReport } from './contract/to-run-report.js';
+export { getReporter, REPORTER_NAMES, type Reporter, type RenderOptions } from './report/types.js';
+export { applyBaseline, exitCodeFor, parseExpectedFailures } from './report/baseline.js';
+export { COMMAND_FORMATS, FORMATS } from './report/formats.js';
 
 export { lintTools, lintToolsListResult, RULES as LINT_RULES, PROFILES as LINT_PROFILES, type LintFinding, type LintOptions } from './lint/index.js';
 

@@ -3,6 +3,8 @@ import type { StdioShutdown } from '../client/connect.js';
 import type { McpClient } from '../client/types.js';
 import type { Channel } from '../protocol/channel.js';
 import type { CallPolicy } from '../protocol/call-policy.js';
+import type { EvalReport } from '../eval/types.js';
+import type { FuzzReport } from '../fuzz/report.js';
 import type { Era } from '../protocol/versions.js';
 import type { Target, Transport } from '../wire/target.js';
 import type { Shard } from '../wire/shard.js';
@@ -213,7 +215,7 @@ export interface CheckResult {
 export interface RunReport {
   tool: { name: 'mcpvet'; version: string };
   /** The command that made the run; absent: check. */
-  command?: 'lint' | 'fuzz' | 'diff' | 'verify';
+  command?: 'lint' | 'fuzz' | 'eval' | 'diff' | 'verify';
   target: string;
   transport?: Transport;
   era?: Era;
@@ -228,4 +230,12 @@ export interface RunReport {
   shard?: Shard;
   /** Set when --expected-failures was given. */
   baseline?: { file: string; regressions: string[]; stale: string[] };
+  /** What one engine knows that the shared fields cannot carry, typed. */
+  extras?: RunExtras;
+}
+
+/** Fuzz's counterexamples and counts; eval's statistics per task and model. */
+export interface RunExtras {
+  fuzz?: Pick<FuzzReport, 'seed' | 'runs' | 'calls' | 'callsPerSecond' | 'tools' | 'failures' | 'notes'>;
+  eval?: Pick<EvalReport, 'models' | 'settings' | 'tasks' | 'overall' | 'findings'>;
 }

@@ -32,6 +32,17 @@ export function fuzzRunReport(report: FuzzReport): RunReport {
     durationMs: report.durationMs,
     results,
     summary: countStatuses(results),
+    extras: {
+      fuzz: {
+        seed: report.seed,
+        runs: report.runs,
+        calls: report.calls,
+        callsPerSecond: report.callsPerSecond,
+        tools: report.tools,
+        failures: report.failures,
+        notes: report.notes,
+      },
+    },
   };
 }
 
