@@ -92,7 +92,8 @@ function eraCard(report: RunReport): string {
   return (
     `<section class="card" aria-labelledby="era-h"><h2 id="era-h">Era</h2>` +
     `<p><span class="era" role="img" aria-label="era ${escapeHtml(run.era)}">${era('legacy')}${era('modern')}</span> protocol <code>${escapeHtml(run.protocolVersion)}</code></p>` +
-    `<p><strong>How it was decided:</strong> ${escapeHtml(report.eraReason ?? '')}</p></section>`
+    (report.eraReason ? `<p><strong>How it was decided:</strong> ${escapeHtml(report.eraReason)}</p>` : '') +
+    '</section>'
   );
 }
 
@@ -106,6 +107,23 @@ function verdictCard(report: RunReport): string {
   );
 }
 
+/** A fuzz run's counts: what was sent to each tool, valid and invalid, and what broke. */
+function fuzzCard(report: RunReport): string {
+  const fuzz = report.extras?.fuzz;
+  if (!fuzz) return '';
+  const rows = fuzz.tools
+    .map(
+      (tool) =>
+        `<tr><th scope="row"><code>${escapeHtml(tool.name)}</code></th><td>${tool.calls}</td><td>${tool.valid}</td><td>${tool.invalid}</td><td class="${tool.failures ? 'fail' : 'muted'}">${tool.failures}</td></tr>`,
+    )
+    .join('');
+  return (
+    `<section class="card" aria-labelledby="fuzz-h"><h2 id="fuzz-h">Fuzzing</h2>` +
+    `<p>${fuzz.calls} calls (${Math.round(fuzz.callsPerSecond)}/s), seed <code>${fuzz.seed}</code>, ${fuzz.runs} runs per tool, ${fuzz.failures.length} failure${fuzz.failures.length === 1 ? '' : 's'}</p>` +
+    `<div class="scroll"><table><caption class="muted">Calls by tool</caption><tr><th scope="col">Tool</th><th scope="col">Calls</th><th scope="col">Valid</th><th scope="col">Invalid</th><th scope="col">Failures</th></tr>${rows}</table></div></section>`
+  );
+}
+
 export function summaryHtml(report: RunReport): string {
-  return `<div class="cards">${verdictCard(report)}${eraCard(report)}${coverageCard(report)}</div>${verdictTable(report)}${legend()}`;
+  return `<div class="cards">${verdictCard(report)}${eraCard(report)}${coverageCard(report)}${fuzzCard(report)}</div>${verdictTable(report)}${legend()}`;
 }
