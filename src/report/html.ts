@@ -86,5 +86,5 @@ export function renderHtml(input: RunReport, options: RenderOptions): string {
   return renderPage({ title: `mcpvet ${commandOf(report)}: ${run.target}`, style: STYLE, body, script: SCRIPT, data: { trace } });
 }
 
-const reporter: Reporter = { name: 'html', fileName: 'report.html', render: renderHtml };
+const reporter: Reporter = { name: 'html', render: renderHtml };
 export default reporter;

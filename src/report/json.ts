@@ -10,5 +10,5 @@ export function renderJson(input: RunReport, options: RenderOptions): string {
   return JSON.stringify({ ...report, summary: countStatuses(report.results) }, null, 2) + '\n';
 }
 
-const reporter: Reporter = { name: 'json', fileName: 'report.json', render: renderJson };
+const reporter: Reporter = { name: 'json', render: renderJson };
 export default reporter;

@@ -108,5 +108,5 @@ export function renderJunit(input: RunReport, options: RenderOptions): string {
   ].join('\n');
 }
 
-const reporter: Reporter = { name: 'junit', fileName: 'junit.xml', render: renderJunit };
+const reporter: Reporter = { name: 'junit', render: renderJunit };
 export default reporter;

@@ -195,5 +195,5 @@ export function renderMarkdown(input: RunReport, options: RenderOptions): string
   return out.join('\n');
 }
 
-const reporter: Reporter = { name: 'markdown', fileName: 'report.md', render: renderMarkdown };
+const reporter: Reporter = { name: 'markdown', render: renderMarkdown };
 export default reporter;

@@ -89,5 +89,5 @@ function messageOf(finding: ResultFinding): string {
   return code + finding.message;
 }
 
-const reporter: Reporter = { name: 'sarif', fileName: 'report.sarif', render: renderSarif };
+const reporter: Reporter = { name: 'sarif', render: renderSarif };
 export default reporter;

@@ -4,6 +4,7 @@
  * CLI's cold start pays for none of them.
  */
 import type { RunReport } from '../check/types.js';
+import type { Format } from './formats.js';
 
 export interface RenderOptions {
   /** ANSI color; the caller decides (false for NO_COLOR, non-TTY output and files). */
@@ -18,14 +19,16 @@ export interface RenderOptions {
 }
 
 export interface Reporter {
+  /** Its format; the file it is written to under `-o DIR` is in formats.ts. */
   name: string;
-  /** The file this format is written to under `-o DIR`; absent: never written to a file. */
-  fileName?: string;
   render(report: RunReport, options: RenderOptions): string;
 }
 
-/** Adding a format: a new file exporting a default Reporter, and one line here. */
-const LOADERS: Record<string, () => Promise<{ default: Reporter }>> = {
+/**
+ * The shared renderers, one per format of formats.ts (the compiler holds them to that list):
+ * adding a format is its entry there, a file exporting a default Reporter, and one line here.
+ */
+const LOADERS: Record<Format, () => Promise<{ default: Reporter }>> = {
   console: () => import('./console.js'),
   json: () => import('./json.js'),
   junit: () => import('./junit.js'),
@@ -44,7 +47,7 @@ export class UnknownReporterError extends Error {
 }
 
 export async function getReporter(name: string): Promise<Reporter> {
-  const load = Object.hasOwn(LOADERS, name) ? LOADERS[name] : undefined;
+  const load = Object.hasOwn(LOADERS, name) ? LOADERS[name as Format] : undefined;
   if (!load) throw new UnknownReporterError(name);
   return (await load()).default;
 }

@@ -10,6 +10,7 @@
  * Files never contain color. The directory is created when missing; files are replaced.
  */
 import { mkdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { fileNameOf, type Format } from './formats.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { RunReport } from '../check/types.js';
@@ -91,7 +92,10 @@ export async function writeReports(report: RunReport, formats: readonly string[]
     return { files: [] };
   }
 
-  const outputs = reporters.filter((r) => r.fileName).map((r) => ({ path: r.fileName!, content: render(r, false) }));
+  const outputs = reporters.flatMap((r) => {
+    const path = fileNameOf(r.name as Format);
+    return path ? [{ path, content: render(r, false) }] : [];
+  });
   outputs.push(...conformanceFiles(report, { secrets: options.secrets }));
   const files: string[] = [];
   for (const output of outputs) {
