@@ -1,17 +1,10 @@
 /** lint in the shared formats (JUnit, HTML) and with a baseline, through the real CLI. */
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { NOTES_SERVER } from '../helpers/paths.js';
+import { tempFiles } from '../helpers/temp-files.js';
 import { runCli } from '../helpers/run.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mcpvet-lint-formats-'));
-const write = (name: string, content: string): string => {
-  const file = join(dir, name);
-  writeFileSync(file, content);
-  return file;
-};
+const { file: write } = tempFiles('mcpvet-lint-formats');
 
 // One error (a boolean inputSchema) and two warnings (the name), all on "bad tool!".
 const tools = write(

@@ -5,8 +5,7 @@
  * threshold is stale; a bad file is one line and exit 1. Then the verdict on hand-built reports:
  * the `task@model` key of a matrix, and the shards of `report merge`.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evalBaselineVerdict, evalExitCode, mergeEvalBaselines } from '../../src/eval/baseline.js';
@@ -15,15 +14,11 @@ import type { EvalReport } from '../../src/eval/types.js';
 import { renderEvalHtml } from '../../src/report/eval/html.js';
 import { renderEvalMarkdown } from '../../src/report/eval/markdown.js';
 import { CLI, NOTES_SERVER } from '../helpers/paths.js';
+import { tempFiles } from '../helpers/temp-files.js';
 import { runCli, runProcess } from '../helpers/run.js';
 import { report, runs, suite, task } from './run-records.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mcpvet-eval-baseline-'));
-const file = (name: string, text: string): string => {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-};
+const { dir, file } = tempFiles('mcpvet-eval-baseline');
 const SERVER = ['--', process.execPath, NOTES_SERVER];
 
 const SCRIPT = {

@@ -4,22 +4,17 @@
  * OpenAI-compatible and Anthropic providers. Pass rates and intervals are checked against values
  * computed by hand.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ScriptedModel, startScriptedModel } from '../../src/eval/scripted/server.js';
 import type { EvalReport } from '../../src/eval/types.js';
 import { exampleHttpServer } from '../helpers/check.js';
 import { NOTES_SERVER } from '../helpers/paths.js';
+import { tempFiles } from '../helpers/temp-files.js';
 import { runCli } from '../helpers/run.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mcpvet-eval-'));
-const file = (name: string, text: string): string => {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-};
+const { dir, file } = tempFiles('mcpvet-eval');
 
 const TASKS = file(
   'tasks.yaml',

@@ -1,23 +1,11 @@
-/**
- * The parts of `mcpvet eval` beyond pass rates, end to end through the CLI, the scripted model
- * and the example server over stdio: adaptive stopping, description variants, a judge model,
- * findings from transcripts, and one clear line for bad input.
- */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ScriptedModel, startScriptedModel } from '../../src/eval/scripted/server.js';
 import type { EvalReport } from '../../src/eval/types.js';
 import { NOTES_SERVER } from '../helpers/paths.js';
+import { tempFiles } from '../helpers/temp-files.js';
 import { runCli } from '../helpers/run.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mcpvet-eval-'));
-const file = (name: string, text: string): string => {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-};
+const { dir, file } = tempFiles('mcpvet-eval');
 const SERVER = ['--', process.execPath, NOTES_SERVER];
 
 const SCRIPT = {
