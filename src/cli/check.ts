@@ -5,14 +5,14 @@ import { SUITES } from '../check/registry.js';
 import { runCheckRun } from '../check/run.js';
 import type { CheckDefinition, RunReport, Suite } from '../check/types.js';
 import type { Era } from '../protocol/versions.js';
-import { rememberSecrets, secretValuesOf } from '../wire/secret-values.js';
+import { secretValuesOf } from '../wire/secret-values.js';
 import type { Target } from '../wire/target.js';
 import type { Shard } from '../wire/shard.js';
 import { parseShardFlag } from './shard-flag.js';
 import { readBaselineFlag } from './baseline-flag.js';
 import { formatsFlag } from './format-flag.js';
 import { usageError } from './cli-error.js';
-import { checkHttpUrl, resolveTarget, type TargetFlags } from './target-options.js';
+import { replicaTarget, resolveTarget, type TargetFlags } from './target-options.js';
 import { authTokens, type TokenFlags } from './auth-tokens.js';
 
 export interface CheckFlags extends TargetFlags, TokenFlags {
@@ -216,23 +216,4 @@ function loadOrUsage<T>(load: () => T): T {
 async function loadHost(file: string): Promise<InputHost> {
   const { loadHostScript, scriptedHost } = await import('../client/host.js');
   return scriptedHost(loadOrUsage(() => loadHostScript(file)));
-}
-
-/** A URL means an HTTP replica; anything else is a command line for a stdio replica. */
-function replicaTarget(value: string, primary: Target): Target {
-  if (/^https?:\/\//.test(value)) {
-    checkHttpUrl(value, '--replica');
-    const replica: Target = { transport: 'http', url: value, headers: primary.transport === 'http' ? primary.headers : undefined };
-    rememberSecrets(secretValuesOf(replica));
-    return replica;
-  }
-  const [command, ...args] = value.split(/\s+/).filter(Boolean);
-  if (!command) throw usageError('--replica needs a URL or a command');
-  return {
-    transport: 'stdio',
-    command,
-    args,
-    env: primary.transport === 'stdio' ? primary.env : undefined,
-    cwd: primary.transport === 'stdio' ? primary.cwd : undefined,
-  };
 }

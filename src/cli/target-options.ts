@@ -141,3 +141,22 @@ export function parseEnv(values: string[]): Record<string, string> {
   }
   return env;
 }
+
+/** A URL means an HTTP replica; anything else is a command line for a stdio replica. */
+export function replicaTarget(value: string, primary: Target): Target {
+  if (/^https?:\/\//.test(value)) {
+    checkHttpUrl(value, '--replica');
+    const replica: Target = { transport: 'http', url: value, headers: primary.transport === 'http' ? primary.headers : undefined };
+    rememberSecrets(secretValuesOf(replica));
+    return replica;
+  }
+  const [command, ...args] = value.split(/\s+/).filter(Boolean);
+  if (!command) throw usageError('--replica needs a URL or a command');
+  return {
+    transport: 'stdio',
+    command,
+    args,
+    env: primary.transport === 'stdio' ? primary.env : undefined,
+    cwd: primary.transport === 'stdio' ? primary.cwd : undefined,
+  };
+}

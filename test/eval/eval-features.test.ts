@@ -5,7 +5,7 @@ import { NOTES_SERVER } from '../helpers/paths.js';
 import { tempFiles } from '../helpers/temp-files.js';
 import { runCli } from '../helpers/run.js';
 
-const { dir, file } = tempFiles('mcpvet-eval');
+const { file } = tempFiles('mcpvet-eval');
 const SERVER = ['--', process.execPath, NOTES_SERVER];
 
 const SCRIPT = {
