@@ -6,6 +6,8 @@ import type { McpClient } from '../client/types.js';
 import { ALL_INPUT_CAPABILITIES, answerFor } from '../check/probes/mrtr/input-required.js';
 import { runLoad, type LoadModel } from '../load/engine.js';
 import type { Instance } from '../load/flow.js';
+import { connectionPool, LeanHttpSender, type Requester } from '../load/http-sender.js';
+import type { BaseClient } from '../client/base-client.js';
 import { renderLoadConsole } from '../load/console.js';
 import { parseCount, parseDuration, parseRate, parseThreshold } from '../load/options.js';
 import { SplitTally, summarizeRun, type LoadReport } from '../load/report.js';
@@ -15,7 +17,7 @@ import { LoadStats } from '../load/stats.js';
 import type { StdioChannel } from '../protocol/stdio-channel.js';
 import { maskLiterals } from '../report/redact.js';
 import { oneLine } from '../wire/control-chars.js';
-import { describeTarget, type Target } from '../wire/target.js';
+import { describeTarget, type HttpTarget, type Target } from '../wire/target.js';
 import { Trace } from '../wire/trace.js';
 import { usageError } from './cli-error.js';
 import { ExitCode } from './exit-codes.js';
@@ -59,6 +61,7 @@ export async function runLoadCommand(positional: string[], flags: LoadFlags): Pr
   for (const each of [target, ...replicas]) refuseRemote(each, flags.allowRemote === true);
 
   const clients: McpClient[] = [];
+  let onClose: () => Promise<void> = async () => undefined;
   const host = { capabilities: ALL_INPUT_CAPABILITIES, answer: async (request: { method: string; params?: unknown }) => answerFor(request) };
   const open = async (each: Target, era: 'auto' | 'legacy' | 'modern', channel?: StdioChannel) => {
     const client = await connect(each, { era, timeoutMs: flags.timeout, host, trace: new Trace({ keep: false }), channel });
@@ -73,23 +76,29 @@ export async function runLoadCommand(positional: string[], flags: LoadFlags): Pr
     const steps = plan.mix ? loadMix(plan.mix) : [await stepFromFlags(first, flags)];
     const pick = stepPicker(steps);
 
-    // stdio: one process takes every request; HTTP: a client (a legacy session) per user or slot, per instance.
-    const slots = target.transport === 'stdio' ? 1 : plan.model.kind === 'closed' ? plan.model.vus : plan.connections;
-    const instanceSets: Instance[][] = [];
+    // Stateless HTTP: lean senders on shared keep-alive sockets, the envelope from one client per
+    // instance. A legacy session per user or slot, per instance. stdio: one process takes all.
+    const replicaFirst = await Promise.all(replicas.map((each) => open(each, era)));
+    const firsts = [first, ...replicaFirst];
     const labels = [target, ...replicas].map(describeTarget);
-    const replicaFirst = replicas.length > 0 ? await Promise.all(replicas.map((each) => open(each, era))) : [];
+    const lean = target.transport === 'http' && era === 'modern' && replicas.every((each) => each.transport === 'http');
+    const slots = target.transport === 'stdio' ? 1 : plan.model.kind === 'closed' ? plan.model.vus : plan.connections;
+    const pools = lean ? [target, ...replicas].map((each) => connectionPool((each as HttpTarget).url, slots)) : [];
     const setFor = async (slot: number): Promise<Instance[]> => {
-      const mains = slot === 0 || target.transport === 'stdio' ? first : await open(target, era);
-      const others =
-        slot === 0 || replicas.some((each) => each.transport === 'stdio') ? replicaFirst : await Promise.all(replicas.map((each) => open(each, era)));
-      const set = [mains, ...others].map((client, index) => ({ client, label: labels[index]! }));
+      const all = [target, ...replicas];
+      const clients: Requester[] = lean
+        ? firsts.map((client, index) => new LeanHttpSender(client as BaseClient, all[index] as HttpTarget, pools[index]!, flags.timeout))
+        : await Promise.all(all.map((each, index) => (slot === 0 || each.transport === 'stdio' ? firsts[index]! : open(each, era))));
+      const set = clients.map((client, index) => ({ client, label: labels[index]! }));
       // Each user starts on another instance, so the first requests spread too.
       return set.slice(slot % set.length).concat(set.slice(0, slot % set.length));
     };
+    const instanceSets: Instance[][] = [];
     for (let slot = 0; slot < slots; slot += CONNECT_CONCURRENCY) {
       const batch = Array.from({ length: Math.min(CONNECT_CONCURRENCY, slots - slot) }, (_, index) => setFor(slot + index));
       instanceSets.push(...(await Promise.all(batch)));
     }
+    onClose = () => Promise.all(pools.map((pool) => pool.destroy())).then(() => undefined);
 
     const stats = new LoadStats(performance.now());
     const split = replicas.length > 0 ? new SplitTally() : undefined;
@@ -138,6 +147,7 @@ export async function runLoadCommand(positional: string[], flags: LoadFlags): Pr
     else printText(text);
     return report.passed ? ExitCode.Ok : ExitCode.Failed;
   } finally {
+    await onClose();
     await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
   }
 }

@@ -65,8 +65,13 @@ export abstract class BaseClient implements McpClient {
   /** The era's envelope: params with `_meta` (modern) and the HTTP headers to send. */
   protected abstract envelope(method: string, params: JsonObject | undefined, kind: 'request' | 'notification'): Promise<Envelope>;
 
+  /** The era's envelope of a request, for a sender of its own (load's lean HTTP path): params with `_meta`, and headers. */
+  prepare(method: string, params?: JsonObject): Promise<Envelope> {
+    return this.envelope(method, withExtraMeta(params, this.options.meta), 'request');
+  }
+
   async request(method: string, params?: JsonObject, options: RawRequestOptions = {}): Promise<RpcOutcome> {
-    const envelope = await this.envelope(method, withExtraMeta(params, this.options.meta), 'request');
+    const envelope = await this.prepare(method, params);
     const id = this.ids.take();
     const message: JsonObject = { jsonrpc: '2.0', id, method };
     if (envelope.params !== undefined) message.params = envelope.params;

@@ -5,10 +5,11 @@
  * request is sent to the instance that issued the cursor or state: if it works there, the flow
  * needs a sticky session, and that is a split-flow finding.
  */
-import type { McpClient, RpcOutcome } from '../client/types.js';
+import type { RpcOutcome } from '../client/types.js';
 import { ALL_INPUT_CAPABILITIES, isInputRequired, retryParams, withCapabilities } from '../check/probes/mrtr/input-required.js';
 import { isObject, type JsonObject } from '../protocol/jsonrpc.js';
 import { TransportError } from '../protocol/transport-error.js';
+import type { Requester } from './http-sender.js';
 import { isListMethod, type LoadStep } from './scenario.js';
 
 /** Enough to see cursors cross instances without turning one step into a crawl of a huge list. */
@@ -16,7 +17,8 @@ const MAX_PAGES = 10;
 const MAX_ROUNDS = 4;
 
 export interface Instance {
-  client: McpClient;
+  /** A client of the instance, or a lean sender speaking for one (http-sender.ts). */
+  client: Requester;
   label: string;
 }
 
@@ -60,6 +62,17 @@ function describe(outcome: RpcOutcome | undefined, error?: unknown): string {
   return errorClassOf(outcome) ?? 'a result';
 }
 
+/** The params of a step's first request, made once: the same object each time lets a sender reuse its envelope. */
+const FIRST_PARAMS = new WeakMap<LoadStep, JsonObject>();
+function firstParams(step: LoadStep): JsonObject {
+  let params = FIRST_PARAMS.get(step);
+  if (!params) {
+    params = withCapabilities(step.params, ALL_INPUT_CAPABILITIES);
+    FIRST_PARAMS.set(step, params);
+  }
+  return params;
+}
+
 /**
  * Runs the step. `instances[0]` takes the first request; follow-ups rotate through the rest.
  * `dueAt` is when the flow was due (open model): only its first request carries the wait.
@@ -76,7 +89,7 @@ export async function runFlow(step: LoadStep, instances: Instance[], sink: FlowS
       return undefined;
     }
   };
-  const first = withCapabilities(step.params, ALL_INPUT_CAPABILITIES);
+  const first = firstParams(step);
   let outcome = await send(0, first, dueAt);
   let hop = 0;
   if (isListMethod(step.method)) {
