@@ -234,6 +234,12 @@ describe('mcpvet load refuses bad input in one line', () => {
     ['a remote target', ['--method', 'tools/list', '--url', 'http://192.0.2.1/mcp'], /not on this machine: loading a remote server needs --allow-remote/],
     ['a missing mix', ['--mix', join(scratch, 'absent.yaml'), ...SLEEPY], /--mix .*absent\.yaml: cannot read it \(ENOENT\)/],
   ];
+  it('a server that cannot start: exit 4 (unreachable), one line', async () => {
+    const run = await runCli(['load', '--method', 'tools/list', '--', join(scratch, 'no-such-server')], { timeoutMs: 20_000 });
+    expect(run.code).toBe(4);
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringContaining('could not start')]);
+  });
+
   it.each(cases)('%s', async (_name, args, message) => {
     const run = await runCli(['load', ...args], { timeoutMs: 20_000 });
     expect(run.code).toBe(1);
