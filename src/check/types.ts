@@ -5,6 +5,7 @@ import type { Channel } from '../protocol/channel.js';
 import type { CallPolicy } from '../protocol/call-policy.js';
 import type { EvalReport } from '../eval/types.js';
 import type { FuzzReport } from '../fuzz/report.js';
+import type { LoadReport } from '../load/report.js';
 import type { Era } from '../protocol/versions.js';
 import type { Target, Transport } from '../wire/target.js';
 import type { Shard } from '../wire/shard.js';
@@ -215,7 +216,7 @@ export interface CheckResult {
 export interface RunReport {
   tool: { name: 'mcpvet'; version: string };
   /** The command that made the run; absent: check. */
-  command?: 'lint' | 'fuzz' | 'eval' | 'diff' | 'verify';
+  command?: 'lint' | 'fuzz' | 'eval' | 'diff' | 'verify' | 'load';
   target: string;
   transport?: Transport;
   era?: Era;
@@ -234,8 +235,12 @@ export interface RunReport {
   extras?: RunExtras;
 }
 
-/** Fuzz's counterexamples and counts; eval's statistics per task and model. */
+/** Fuzz's counterexamples and counts; eval's statistics per task and model; load's figures. */
 export interface RunExtras {
   fuzz?: Pick<FuzzReport, 'seed' | 'runs' | 'calls' | 'callsPerSecond' | 'tools' | 'failures' | 'notes'>;
   eval?: Pick<EvalReport, 'models' | 'settings' | 'tasks' | 'overall' | 'findings'>;
+  load?: Pick<
+    LoadReport,
+    'model' | 'replicas' | 'requests' | 'errors' | 'errorRate' | 'rps' | 'latencyMs' | 'histogram' | 'byRequest' | 'errorsByClass' | 'series'
+  >;
 }

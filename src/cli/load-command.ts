@@ -30,8 +30,8 @@ export function defineLoadCommand(program: Command): void {
       .option('--sample-interval <time>', 'stdio: how often to sample the server memory and open files', '1s')
       .option('--allow-remote', 'allow a target or replica that is not on this machine (loopback only by default)')
       .option('--no-progress', 'no live progress on stderr')
-      .option('--format <format>', formatHelp('load', false), 'console')
-      .option('-o, --output <file>', 'write the report to this file instead of stdout'),
+      .option('--format <format>', formatHelp('load', true), 'console')
+      .option('-o, --output <path>', 'write the report to this file, or each format into this folder'),
   );
   load.action(async (server: string[], flags) => {
     const { runLoadCommand } = await import('./load.js');

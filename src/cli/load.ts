@@ -1,5 +1,4 @@
 /** `mcpvet load`: flags to a scenario and instances, the engine run, the report. Wiring only. */
-import { writeFileSync } from 'node:fs';
 import pkg from '../../package.json' with { type: 'json' };
 import { connect, openChannel } from '../client/connect.js';
 import type { McpClient } from '../client/types.js';
@@ -8,21 +7,20 @@ import { runLoad, type LoadModel } from '../load/engine.js';
 import type { Instance } from '../load/flow.js';
 import { connectionPool, LeanHttpSender, type Requester } from '../load/http-sender.js';
 import type { BaseClient } from '../client/base-client.js';
-import { renderLoadConsole } from '../load/console.js';
 import { parseCount, parseDuration, parseRate, parseThreshold } from '../load/options.js';
 import { SplitTally, summarizeRun, type LoadReport } from '../load/report.js';
 import { keyOf, loadMix, stepPicker, type LoadStep, LOAD_METHODS } from '../load/scenario.js';
 import { startSoak } from '../load/soak.js';
 import { LoadStats } from '../load/stats.js';
 import type { StdioChannel } from '../protocol/stdio-channel.js';
-import { maskLiterals } from '../report/redact.js';
 import { oneLine } from '../wire/control-chars.js';
 import { describeTarget, type HttpTarget, type Target } from '../wire/target.js';
 import { Trace } from '../wire/trace.js';
 import { usageError } from './cli-error.js';
 import { ExitCode } from './exit-codes.js';
 import { formatsFlag } from './format-flag.js';
-import { printJson, printNote, printText } from './output.js';
+import { writeLoadReports } from './load-output.js';
+import { prepareDestination } from './report-destination.js';
 import { replicaTarget, resolveTarget, type TargetFlags } from './target-options.js';
 import { parseToolArgs } from './tool-args.js';
 
@@ -54,7 +52,8 @@ export interface LoadFlags extends TargetFlags {
 const CONNECT_CONCURRENCY = 8;
 
 export async function runLoadCommand(positional: string[], flags: LoadFlags): Promise<number> {
-  const [format] = formatsFlag('load', flags.format, { hasOutput: flags.output !== undefined, multiple: false });
+  const formats = formatsFlag('load', flags.format, { hasOutput: flags.output !== undefined, multiple: true });
+  const destination = flags.output !== undefined ? prepareDestination(flags.output, formats) : undefined;
   const plan = planOf(flags);
   const target = await resolveTarget(flags, positional);
   const replicas = flags.replica.map((value) => replicaTarget(value, target));
@@ -139,12 +138,7 @@ export async function runLoadCommand(positional: string[], flags: LoadFlags): Pr
       elapsedMs: Math.round(performance.now() - started),
       ...summarizeRun({ stats, elapsedMs: performance.now() - started, thresholds: plan.thresholds, split, soak: soak?.stop() }),
     };
-    const text = format === 'json' ? JSON.stringify(report) : renderLoadConsole(report);
-    if (flags.output !== undefined) {
-      writeFileSync(flags.output, maskLiterals(text), 'utf8');
-      printNote(`mcpvet: wrote ${flags.output}`);
-    } else if (format === 'json') printJson(text);
-    else printText(text);
+    await writeLoadReports(report, formats, destination);
     return report.passed ? ExitCode.Ok : ExitCode.Failed;
   } finally {
     await onClose();

@@ -1,7 +1,7 @@
 /** The console rendering of a load run: the figures first, then what failed it. */
 import type { LoadReport, ThresholdVerdict } from './report.js';
 import type { LatencySummary } from './stats.js';
-import type { Trend } from './soak.js';
+import { MIN_TREND_SAMPLES, type Trend } from './soak.js';
 
 const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`);
 const count = (value: number) => value.toLocaleString('en-US');
@@ -16,7 +16,8 @@ function actualOf(verdict: ThresholdVerdict): string {
 }
 
 function trendLine(name: string, unit: string, first: number, last: number, trend: Trend, samples: number): string {
-  if (samples < 6) return `${name} ${first.toFixed(unit === 'MB' ? 1 : 0)} → ${last.toFixed(unit === 'MB' ? 1 : 0)} ${unit} (too few samples to judge a trend)`;
+  if (samples < MIN_TREND_SAMPLES)
+    return `${name} ${first.toFixed(unit === 'MB' ? 1 : 0)} → ${last.toFixed(unit === 'MB' ? 1 : 0)} ${unit} (too few samples to judge a trend)`;
   const verdict = trend.probableLeak
     ? `probable leak: +${trend.slopePerMinute} ${unit}/min (fit ${trend.fit})`
     : `steady (${trend.slopePerMinute >= 0 ? '+' : ''}${trend.slopePerMinute} ${unit}/min, fit ${trend.fit})`;

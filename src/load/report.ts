@@ -1,7 +1,7 @@
 /** The result of a load run as one JSON document, and the thresholds judged against it. */
 import type { Threshold } from './options.js';
 import type { SplitFinding } from './flow.js';
-import type { KeyStats, LatencySummary, LoadStats, SeriesPoint } from './stats.js';
+import type { HistogramBar, KeyStats, LatencySummary, LoadStats, SeriesPoint } from './stats.js';
 import type { SoakReport } from './soak.js';
 import type { LoadModel } from './engine.js';
 
@@ -38,6 +38,8 @@ export interface LoadReport {
   errorRate: number;
   rps: number;
   latencyMs: LatencySummary;
+  /** Every latency counted in bars (1-2-5 ms edges). */
+  histogram: HistogramBar[];
   byRequest: Record<string, KeyStats>;
   errorsByClass: Record<string, number>;
   series: SeriesPoint[];
@@ -104,10 +106,7 @@ export interface ReportInput {
 
 export function summarizeRun(
   input: ReportInput,
-): Pick<
-  LoadReport,
-  'requests' | 'errors' | 'errorRate' | 'rps' | 'latencyMs' | 'byRequest' | 'errorsByClass' | 'series' | 'thresholds' | 'passed' | 'splitFlows' | 'soak'
-> {
+): Omit<LoadReport, 'command' | 'mcpvetVersion' | 'target' | 'replicas' | 'transport' | 'era' | 'protocolVersion' | 'model' | 'startedAt' | 'elapsedMs'> {
   const { stats, elapsedMs } = input;
   const overall = stats.overall();
   const errorRate = overall.requests === 0 ? 0 : overall.errors / overall.requests;
@@ -120,6 +119,7 @@ export function summarizeRun(
     errorRate: Math.round(errorRate * 1e6) / 1e6,
     rps,
     latencyMs: overall.latencyMs,
+    histogram: stats.histogram(),
     byRequest: stats.keys(),
     errorsByClass: Object.fromEntries([...stats.errorsByClass].sort((a, b) => b[1] - a[1])),
     series: stats.timeSeries(),

@@ -29,6 +29,8 @@ export interface SoakReport {
 }
 
 const MAX_SAMPLES = 600;
+/** Fewer samples than this past warm-up judge no trend. */
+export const MIN_TREND_SAMPLES = 6;
 
 export function sampleProcess(pid: number, atS: number): SoakSample | undefined {
   const status = readProcFile(`/proc/${pid}/status`);
@@ -71,7 +73,7 @@ export function startSoak(pid: number, intervalMs: number): { stop(): SoakReport
   };
 }
 
-/** A probable leak: at least 6 samples past warm-up, R² ≥ 0.8, and a rise of more than `floor`. */
+/** A probable leak: at least MIN_TREND_SAMPLES samples past warm-up, R² ≥ 0.8, and a rise of more than `floor`. */
 export function trend(samples: SoakSample[], value: (sample: SoakSample) => number, floor: number): Trend {
   const steady = samples.slice(Math.floor(samples.length / 5));
   if (steady.length < 2) return { slopePerMinute: 0, fit: 0, growth: 0, probableLeak: false };
@@ -91,7 +93,12 @@ export function trend(samples: SoakSample[], value: (sample: SoakSample) => numb
   const slope = sxx === 0 ? 0 : sxy / sxx;
   const fit = sxx === 0 || syy === 0 ? 0 : (sxy * sxy) / (sxx * syy);
   const growth = slope * (xs[n - 1]! - xs[0]!);
-  return { slopePerMinute: round(slope), fit: round(fit), growth: round(growth), probableLeak: n >= 6 && slope > 0 && fit >= 0.8 && growth > floor };
+  return {
+    slopePerMinute: round(slope),
+    fit: round(fit),
+    growth: round(growth),
+    probableLeak: n >= MIN_TREND_SAMPLES && slope > 0 && fit >= 0.8 && growth > floor,
+  };
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;

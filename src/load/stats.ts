@@ -39,6 +39,15 @@ export interface SeriesPoint {
 }
 
 const MAX_SERIES = 600;
+
+/** Upper edges (ms) of the histogram's bars, a 1-2-5 series; the last bar takes everything above. */
+export const BAR_EDGES_MS = [0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 30_000];
+
+export interface HistogramBar {
+  /** The bar holds latencies up to this many ms (above the previous edge); null: above the last edge. */
+  upToMs: number | null;
+  count: number;
+}
 /** Keys beyond this (a mix of thousands of tools) share one histogram: memory stays bounded. */
 const MAX_KEYS = 200;
 const OTHER_KEY = '(other)';
@@ -76,6 +85,7 @@ function summarize(histogram: Histogram): LatencySummary {
 
 export class LoadStats {
   private readonly all = new Tally();
+  private readonly bars = new Array<number>(BAR_EDGES_MS.length + 1).fill(0);
   private readonly byKey = new Map<string, Tally>();
   readonly errorsByClass = new Map<string, number>();
   private readonly series: SeriesPoint[] = [];
@@ -92,6 +102,8 @@ export class LoadStats {
     this.roll(now);
     const failed = errorClass !== undefined;
     this.all.record(latencyUs, failed);
+    const edge = BAR_EDGES_MS.findIndex((upTo) => latencyUs <= upTo * 1000);
+    this.bars[edge === -1 ? BAR_EDGES_MS.length : edge]!++;
     this.tallyOf(key).record(latencyUs, failed);
     if (failed) this.errorsByClass.set(errorClass, (this.errorsByClass.get(errorClass) ?? 0) + 1);
     this.second.recordValue(Math.max(1, Math.min(Math.round(latencyUs), 3_600_000_000)));
@@ -114,6 +126,14 @@ export class LoadStats {
 
   overall(): KeyStats {
     return this.all.summary();
+  }
+
+  /** Counts of every latency by bar, from the fastest; empty bars at both ends left out. */
+  histogram(): HistogramBar[] {
+    const bars = this.bars.map((count, index) => ({ upToMs: BAR_EDGES_MS[index] ?? null, count }));
+    const first = bars.findIndex((bar) => bar.count > 0);
+    const last = bars.findLastIndex((bar) => bar.count > 0);
+    return first === -1 ? [] : bars.slice(first, last + 1);
   }
 
   keys(): Record<string, KeyStats> {

@@ -27,7 +27,7 @@ export const COMMAND_FORMATS = {
   'eval compare': ['console', 'json', 'markdown'],
   diff: ['console', 'json', 'junit', 'markdown'],
   verify: ['console', 'json', 'junit', 'markdown'],
-  load: ['console', 'json'],
+  load: ['console', 'json', 'junit', 'markdown', 'html'],
 } as const satisfies Record<string, readonly Format[]>;
 
 export type ReportingCommand = keyof typeof COMMAND_FORMATS;

@@ -14,7 +14,7 @@ a{color:#0550ae}
 .big{font-size:1.6rem;font-weight:600}
 svg.bar{vertical-align:middle;max-width:100%}
 .s-track{fill:#eaeef2}.s-pass{fill:#2da44e}.s-fail{fill:#cf222e}.s-warn{fill:#d4a72c}.s-info{fill:#54aeff}.s-skip{fill:#afb8c1}.s-incomplete{fill:#8c959f}.s-error{fill:#82071e}.s-none{fill:#eaeef2}
-.i-axis{stroke:#d0d7de;stroke-width:2}.i-range{stroke:#0969da;stroke-width:4;stroke-linecap:round}.i-rate{fill:#0550ae}.i-threshold{stroke:#8a5a00;stroke-width:1.5;stroke-dasharray:2 2}
+.l-rate{fill:none;stroke:#0969da;stroke-width:1.5}.l-p99{fill:none;stroke:#cf222e;stroke-width:1.5}.i-axis{stroke:#d0d7de;stroke-width:2}.i-range{stroke:#0969da;stroke-width:4;stroke-linecap:round}.i-rate{fill:#0550ae}.i-threshold{stroke:#8a5a00;stroke-width:1.5;stroke-dasharray:2 2}
 .legend span{margin-right:.8rem;white-space:nowrap}
 .era{display:inline-flex;border:1px solid #d0d7de;border-radius:6px;overflow:hidden}.era span{padding:.15rem .6rem;color:#59636e}.era span.on{background:#0969da;color:#fff;font-weight:600}
 .finding{color:#1f2328;border:1px solid #d0d7de;border-left:4px solid #d0d7de;border-radius:4px;margin:.6rem 0;padding:0}.finding.fail,.finding.error{border-left-color:#cf222e}.finding.warn{border-left-color:#d4a72c}.finding.pass{border-left-color:#2da44e}

@@ -4,7 +4,7 @@ import { sectionUrl } from '../../check/requirements/model.js';
 import type { CheckResult, RunReport, Status } from '../../check/types.js';
 import { countStatuses, type Counts, describeRun, formatDuration, groupBySuite, STATUSES } from '../summary.js';
 import { escapeHtml } from './page.js';
-import { stackedBar } from './svg.js';
+import { columnChart, lineChart, stackedBar } from './svg.js';
 
 export const LABEL: Record<Status, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', info: 'INFO', skip: 'SKIP', incomplete: 'INCOMPLETE', error: 'ERROR' };
 const NAMES: Record<Status, string> = {
@@ -124,6 +124,52 @@ function fuzzCard(report: RunReport): string {
   );
 }
 
+const ms = (value: number): string => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value} ms`);
+
+/** A load run's figures: throughput, percentiles, the latency histogram and the time series. */
+function loadCard(report: RunReport): string {
+  const load = report.extras?.load;
+  if (!load) return '';
+  const model = load.model.kind === 'open' ? `open model, ${load.model.rate} req/s` : `closed model, ${load.model.vus} virtual users`;
+  const percentiles = (['p50', 'p90', 'p99', 'p99.9', 'max', 'mean'] as const)
+    .map((name) => `<tr><th scope="row">${name}</th><td>${ms(load.latencyMs[name])}</td></tr>`)
+    .join('');
+  const bars = load.histogram
+    .map((bar, index) => {
+      const from = index === 0 ? '' : `${load.histogram[index - 1]!.upToMs} – `;
+      return `<tr><th scope="row">${bar.upToMs === null ? `over ${load.histogram[index - 1]?.upToMs ?? 0}` : `${from}${bar.upToMs}`} ms</th><td>${bar.count}</td></tr>`;
+    })
+    .join('');
+  const rates = load.series.map((point) => point.requests / point.widthS);
+  const p99s = load.series.map((point) => point.p99Ms);
+  const peak = load.series.reduce((worst, point) => (point.p99Ms > worst.p99Ms ? point : worst), load.series[0] ?? { atS: 0, p99Ms: 0 });
+  const byRequest = Object.entries(load.byRequest)
+    .map(
+      ([key, stats]) =>
+        `<tr><th scope="row"><code>${escapeHtml(key)}</code></th><td>${stats.requests}</td><td>${stats.errors}</td><td>${ms(stats.latencyMs.p50)}</td><td>${ms(stats.latencyMs.p99)}</td></tr>`,
+    )
+    .join('');
+  const errors = Object.entries(load.errorsByClass)
+    .map(([name, count]) => `${escapeHtml(name)} ×${count}`)
+    .join(', ');
+  return (
+    `<section class="card" aria-labelledby="load-h"><h2 id="load-h">Load</h2>` +
+    `<p>${load.requests} requests (${load.rps}/s), ${load.errors} errors (${(load.errorRate * 100).toFixed(2)} %), ${model}${load.replicas.length ? `, ${load.replicas.length + 1} instances` : ''}${errors ? `; ${errors}` : ''}</p>` +
+    `<div class="scroll"><table><caption class="muted">Latency</caption>${percentiles}</table></div></section>` +
+    `<section class="card" aria-labelledby="hist-h"><h2 id="hist-h">Latency histogram</h2>${columnChart(load.histogram.map((bar) => bar.count))}` +
+    `<p class="muted">Requests by latency, on 1-2-5 ms edges (the counts are below), the last bar up to ${load.histogram.at(-1)?.upToMs === null ? 'any time' : `${load.histogram.at(-1)?.upToMs ?? 0} ms`}</p>` +
+    `<details><summary>Counts</summary><table><tr><th scope="col">Latency</th><th scope="col">Requests</th></tr>${bars}</table></details></section>` +
+    `<section class="card" aria-labelledby="series-h"><h2 id="series-h">Over time</h2>${lineChart([
+      { values: rates, className: 'l-rate' },
+      { values: p99s, className: 'l-p99' },
+    ])}` +
+    `<p class="legend"><span>blue: requests per second (peak ${Math.round(Math.max(0, ...rates))}/s)</span><span>red: p99 of each second (worst ${ms(peak.p99Ms)} at ${peak.atS} s)</span></p></section>` +
+    (byRequest
+      ? `<section class="card" aria-labelledby="req-h"><h2 id="req-h">By request</h2><div class="scroll"><table><tr><th scope="col">Request</th><th scope="col">Count</th><th scope="col">Errors</th><th scope="col">p50</th><th scope="col">p99</th></tr>${byRequest}</table></div></section>`
+      : '')
+  );
+}
+
 export function summaryHtml(report: RunReport): string {
-  return `<div class="cards">${verdictCard(report)}${eraCard(report)}${coverageCard(report)}${fuzzCard(report)}</div>${verdictTable(report)}${legend()}`;
+  return `<div class="cards">${verdictCard(report)}${eraCard(report)}${coverageCard(report)}${fuzzCard(report)}${loadCard(report)}</div>${verdictTable(report)}${legend()}`;
 }

@@ -33,3 +33,29 @@ export function intervalBar(rate: number, low: number, high: number, threshold?:
     `<circle class="i-rate" cx="${at(rate)}" cy="${mid}" r="4"></circle></svg>`
   );
 }
+
+/** Vertical bars of counts (a histogram), scaled to the tallest; decorative (the counts are in a table beside it). */
+export function columnChart(counts: readonly number[], width = 320, height = 80): string {
+  const max = Math.max(1, ...counts);
+  const step = counts.length === 0 ? 0 : width / counts.length;
+  const bars = counts
+    .map((count, index) => {
+      const h = (count / max) * (height - 2);
+      return `<rect class="s-info" x="${(index * step + 1).toFixed(2)}" y="${(height - h).toFixed(2)}" width="${Math.max(1, step - 2).toFixed(2)}" height="${h.toFixed(2)}"></rect>`;
+    })
+    .join('');
+  return `<svg class="bar" aria-hidden="true" focusable="false" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><line class="i-axis" x1="0" x2="${width}" y1="${height}" y2="${height}"></line>${bars}</svg>`;
+}
+
+/** Lines over time, each scaled to its own maximum, in the stylesheet class given; decorative. */
+export function lineChart(lines: readonly { values: readonly number[]; className: string }[], width = 320, height = 80): string {
+  const paths = lines
+    .map(({ values, className }) => {
+      const max = Math.max(1e-9, ...values);
+      const dx = values.length > 1 ? width / (values.length - 1) : 0;
+      const points = values.map((value, index) => `${(index * dx).toFixed(1)},${(height - 1 - (value / max) * (height - 2)).toFixed(1)}`).join(' ');
+      return `<polyline class="${className}" points="${points}"></polyline>`;
+    })
+    .join('');
+  return `<svg class="bar" aria-hidden="true" focusable="false" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><line class="i-axis" x1="0" x2="${width}" y1="${height}" y2="${height}"></line>${paths}</svg>`;
+}
