@@ -68,6 +68,8 @@ class Session implements ShellContext {
   lastExchange: TraceRange | undefined;
   /** The server stopped while a command ran: told once the command is over. */
   private stopNotice: string | undefined;
+  /** Where the running command's request began in the trace, when it said so. */
+  private requestFrom: number | undefined;
 
   constructor(
     readonly connection: ShellConnection,
@@ -89,6 +91,10 @@ class Session implements ShellContext {
     return `connected to ${name} (${serverText(describeTarget(client.target), 80)}): ${client.era} era, ${client.protocolVersion || 'no version agreed'}`;
   }
 
+  beginRequest(): void {
+    this.requestFrom = this.connection.lastClient?.trace.length;
+  }
+
   /** Reads and runs commands until exit or the end of input; the exit code. */
   async loop(): Promise<number> {
     let failed = false;
@@ -97,7 +103,8 @@ class Session implements ShellContext {
       if (line === undefined) break;
       const text = line.trim();
       if (text === '' || text.startsWith('#')) continue;
-      this.history?.add(text);
+      // Leaving is not worth recalling: the up arrow would offer it first next time.
+      if (!EXIT_WORDS.includes(text)) this.history?.add(text);
       let words: string[];
       try {
         words = splitWords(text);
@@ -132,6 +139,7 @@ class Session implements ShellContext {
     this.terminal.onInterrupt = () => controller.abort();
     const trace = this.connection.lastClient?.trace;
     const from = trace?.length ?? 0;
+    this.requestFrom = undefined;
     try {
       await withRequestSignal(controller.signal, () => command.run(args, this));
       return true;
@@ -141,7 +149,7 @@ class Session implements ShellContext {
       return false;
     } finally {
       this.terminal.onInterrupt = () => undefined;
-      if (trace && trace.length > from) this.lastExchange = { trace, from, to: trace.length - 1 };
+      if (trace && trace.length > from) this.lastExchange = { trace, from: Math.max(from, this.requestFrom ?? from), to: trace.length - 1 };
       if (this.stopNotice) output.note(this.stopNotice);
       this.stopNotice = undefined;
     }

@@ -27,7 +27,9 @@ export const callCommand: ShellCommand = {
         throw new ShellUsage(error.message.replace(/^--tool-args-json/, 'the JSON arguments').replace(/^--tool-arg /, 'argument '));
       throw error;
     }
-    const outcome = await ctx.connection.client.callTool(name, toolArgs);
+    const client = ctx.connection.client;
+    ctx.beginRequest();
+    const outcome = await client.callTool(name, toolArgs);
     if (outcome.error) {
       const unknown = tool === undefined ? ` (the server lists no tool "${name}")` : '';
       throw new Error(`tools/call failed: ${outcome.error.message} (${outcome.error.code})${unknown}`);

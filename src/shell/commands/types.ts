@@ -26,6 +26,8 @@ export interface ShellContext {
   readonly lastExchange: TraceRange | undefined;
   /** One line about the connection: server, era, version. */
   describe(): string;
+  /** The request `trace` shows starts here (what the command sent before, such as a listing, is left out). */
+  beginRequest(): void;
 }
 
 export interface ShellCommand {
