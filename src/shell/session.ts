@@ -36,7 +36,7 @@ export async function runShell(positional: string[], flags: ShellFlags): Promise
   const target = await resolveTarget(flags, positional);
   const tty = Boolean(process.stdin.isTTY && process.stdout.isTTY);
   let terminal: Terminal | undefined;
-  const host = terminalHost({ ask: async (question) => terminal?.read(question, 'answer'), say: output.note });
+  const host = terminalHost({ ask: async (question) => terminal?.read(question, 'answer'), say: output.note, timeoutMs: flags.timeout });
   const connection = new ShellConnection(target, { era: flags.protocolEra, timeoutMs: flags.timeout, host });
   await connection.open();
   // A closed terminal (SIGHUP) ends the shell the way `exit` does: the exit hook reaps the server.

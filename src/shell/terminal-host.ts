@@ -12,6 +12,8 @@ import { readField, type Ask } from './form-field.js';
 import { serverText } from './server-text.js';
 
 export interface TerminalHostIo {
+  /** The request timeout (--timeout): a legacy server asks inside the request, so the answer races it. */
+  timeoutMs: number;
   /** Reads one answer line; undefined when the person cancelled (Ctrl-C) or input ended. */
   ask: Ask;
   /** Shows a line to the person (stderr). */
@@ -26,17 +28,32 @@ export function terminalHost(io: TerminalHostIo): InputHost {
     capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} },
     async answer(request) {
       const params = request.params ?? {};
+      // MRTR questions carry a key and come between requests; a legacy server's come inside one.
+      const person =
+        request.key === undefined
+          ? { ...io, say: onceAfterFirst(io, `  (the server waits inside its request: answer within the --timeout, ${Math.round(io.timeoutMs / 1000)} s)`) }
+          : io;
       switch (request.method) {
         case 'elicitation/create':
-          return params.mode === 'url' ? elicitUrl(io, params) : elicitForm(io, params);
+          return params.mode === 'url' ? elicitUrl(person, params) : elicitForm(person, params);
         case 'sampling/createMessage':
-          return sample(io, params);
+          return sample(person, params);
         case 'roots/list':
-          return roots(io);
+          return roots(person);
         default:
           throw new Error(`mcpvet shell cannot answer ${oneLine(request.method)}`);
       }
     },
+  };
+}
+
+/** A say that adds `line` after the first line it shows. */
+function onceAfterFirst(io: TerminalHostIo, line: string): (text: string) => void {
+  let said = false;
+  return (text) => {
+    io.say(text);
+    if (!said) io.say(line);
+    said = true;
   };
 }
 

@@ -74,6 +74,8 @@ export class Terminal {
       this.rl.setPrompt(prompt);
       this.rl.prompt();
     }
+    // A question whose request already ended (timed out) is given up: this read takes over.
+    this.release(undefined);
     const line = await new Promise<string | undefined>((resolve) => {
       this.waiter = resolve;
     });

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { killLeftovers, leftovers, processMarker } from '../helpers/leftovers.js';
-import { NOTES_SERVER } from '../helpers/paths.js';
+import { fixture, NOTES_SERVER } from '../helpers/paths.js';
 import { isAlive } from '../helpers/run.js';
 import { tempFiles } from '../helpers/temp-files.js';
 import { PtySession } from './pty-session.js';
@@ -190,6 +190,25 @@ describe('leaving', () => {
     shell.write('exit\r');
     expect(await shell.exitCode()).toBe(0);
     expect(await leftovers(marker, 3000)).toEqual([]);
+  });
+
+  it('Ctrl-C while a request waits cancels it; the session goes on', async () => {
+    marker = processMarker();
+    session = new PtySession(['shell', '--timeout', '60000', '--', process.execPath, fixture('cancel-never-answers')], {
+      ...marker,
+      XDG_CONFIG_HOME: tempFiles('mcpvet-shell-xdg').dir,
+    });
+    const shell = session;
+    await shell.waitFor('> ');
+    shell.write('prompt never_answered\r');
+    await shell.waitFor('prompt never_answered');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = Date.now();
+    shell.write('\u0003');
+    expect(await shell.waitFor(/error: [^\n]*\n/)).toContain('error: the request was cancelled');
+    expect(Date.now() - started).toBeLessThan(5000);
+    await shell.waitFor('> ');
+    expect(await shell.run('era', '> ')).toContain('modern era');
   });
 
   it('Ctrl-C on a typed line clears it and does not quit', async () => {

@@ -18,8 +18,9 @@ function listCommand(name: string, method: ListMethod, key: 'name' | 'uri', noun
         ctx.out.json(item);
         return;
       }
-      printTable(items, key, ctx);
-      if (method === 'resources/list') printTable(await templates(ctx), 'uriTemplate', ctx);
+      const rows = items.map((item) => row(item, key));
+      if (method === 'resources/list') rows.push(...(await templates(ctx)).map((item) => row(item, 'uriTemplate')));
+      printTable(rows, ctx);
       if (items.length === 0) ctx.out.note(`the server lists no ${noun}s`);
     },
   };
@@ -30,14 +31,15 @@ async function templates(ctx: ShellContext): Promise<JsonObject[]> {
   return ctx.connection.list('resources/templates/list', true).catch(() => []);
 }
 
-function printTable(items: JsonObject[], key: string, ctx: ShellContext): void {
-  const names = items.map((item) => serverText(item[key], 120));
-  const width = Math.min(40, Math.max(0, ...names.map((name) => name.length)));
-  items.forEach((item, index) => {
-    const about = typeof item.description === 'string' ? item.description : typeof item.title === 'string' ? item.title : '';
-    const firstLine = about.split('\n')[0] ?? '';
-    ctx.out.text(`${(names[index] as string).padEnd(width)}  ${serverText(firstLine, 100)}`.trimEnd());
-  });
+/** A name (or URI) and the first line of what it is about. */
+function row(item: JsonObject, key: string): [string, string] {
+  const about = typeof item.description === 'string' ? item.description : typeof item.title === 'string' ? item.title : '';
+  return [serverText(item[key], 120), serverText(about.split('\n')[0] ?? '', 100)];
+}
+
+function printTable(rows: [string, string][], ctx: ShellContext): void {
+  const width = Math.min(40, Math.max(0, ...rows.map(([name]) => name.length)));
+  for (const [name, about] of rows) ctx.out.text(`${name.padEnd(width)}  ${about}`.trimEnd());
 }
 
 export const toolsCommand = listCommand('tools', 'tools/list', 'name', 'tool');
