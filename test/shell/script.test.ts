@@ -5,6 +5,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { killLeftovers, leftovers, processMarker } from '../helpers/leftovers.js';
 import { fixture, NOTES_SERVER } from '../helpers/paths.js';
@@ -25,7 +26,7 @@ function documents(stdout: string): unknown[] {
   return stdout
     .split(/\n(?=\{)/)
     .filter((part) => part.startsWith('{'))
-    .map((part) => JSON.parse(part));
+    .map((part) => JSON.parse(part.slice(0, part.indexOf('\n}') + 2)));
 }
 
 describe('commands from stdin', () => {
@@ -122,5 +123,35 @@ describe('targets', () => {
     expect(result.stderr).toBe('error: no answer within 1500 ms\n');
     expect(result.stdout).toContain('modern era');
     expect(result.ms).toBeLessThan(10_000);
+  });
+});
+
+describe('every kind of question (modern era): form, roots, sampling, URL', () => {
+  const ASKS_MORE = ['--', process.execPath, fixture('shell-asks-more')];
+
+  it('each answer reaches the server in inputResponses', async () => {
+    const folder = tempFiles('mcpvet-shell-roots').dir;
+    const result = await shell(`call delete_note id=n1\naccept\nyes\n${folder}\nA short summary.\ndecline\ntrace\n`, ASKS_MORE);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('Deleted note n1');
+    expect(result.stderr).toContain('the server asks for the roots it may use');
+    expect(result.stderr).toContain('user: Summarise the note before it goes.');
+    expect(result.stderr).toContain('the server asks you to open https://login.example/confirm: Sign in to confirm');
+    const retry = documents(result.stdout).find((document) => JSON.stringify(document).includes('"inputResponses"')) as {
+      params: { inputResponses: Record<string, unknown> };
+    };
+    expect(retry.params.inputResponses).toEqual({
+      confirm: { action: 'accept', content: { confirm: true } },
+      where: { roots: [{ uri: pathToFileURL(folder).href }] },
+      summary: { role: 'assistant', content: { type: 'text', text: 'A short summary.' }, model: 'typed-by-hand', stopReason: 'endTurn' },
+      login: { action: 'decline' },
+    });
+  });
+
+  it('an empty model reply declines the sampling request: the call fails in one line', async () => {
+    const result = await shell('call delete_note id=n1\naccept\nyes\n\n\ncall get_note id=n1\n', ASKS_MORE);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/\nerror: the sampling request was declined\n/);
+    expect(result.stdout).toContain('"title": "Welcome"');
   });
 });
