@@ -145,7 +145,8 @@ class Session implements ShellContext {
       return true;
     } catch (error) {
       // The server died under the request: the stop notice below says it, once.
-      if (!(this.stopNotice && error instanceof TransportError && error.kind === 'closed')) this.fail(error);
+      const diedUnderIt = error instanceof NotRunning || (error instanceof TransportError && error.kind === 'closed');
+      if (!(this.stopNotice && diedUnderIt)) this.fail(error);
       return false;
     } finally {
       this.terminal.onInterrupt = () => undefined;

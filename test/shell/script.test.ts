@@ -155,3 +155,24 @@ describe('every kind of question (modern era): form, roots, sampling, URL', () =
     expect(result.stdout).toContain('"title": "Welcome"');
   });
 });
+
+describe('a server that dies mid-request', () => {
+  it('is reported in one line (not also as the request’s error); reconnect starts it again', async () => {
+    // call lists the tools first (for its schema): the server dies there too, and again it is one line.
+    const result = await shell('tools\nera\ntools\nreconnect\nread notes://notes/n2\ncall get_note id=n1\n', [
+      '--',
+      process.execPath,
+      fixture('dies-on-tools-list'),
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'the server stopped: it exited with code 3; type reconnect to start it again',
+      'error: the server is not running (it exited with code 3): type reconnect',
+      `connected to notes-server 1.0.0 (${process.execPath} ${fixture('dies-on-tools-list')}): modern era, 2026-07-28`,
+      'the server stopped: it exited with code 3; type reconnect to start it again',
+    ]);
+    expect(result.stdout).toContain('modern era, protocol version 2026-07-28');
+    expect(result.stdout).toContain('Groceries');
+    expect(await leftovers(marker, 3000)).toEqual([]);
+  });
+});

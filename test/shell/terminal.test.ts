@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { killLeftovers, leftovers, processMarker } from '../helpers/leftovers.js';
 import { fixture, NOTES_SERVER } from '../helpers/paths.js';
-import { isAlive } from '../helpers/run.js';
+import { closedPort, isAlive, startListening } from '../helpers/run.js';
 import { tempFiles } from '../helpers/temp-files.js';
 import { PtySession } from './pty-session.js';
 
@@ -20,9 +20,9 @@ afterEach(() => {
   killLeftovers(marker);
 });
 
-async function open(extra: string[] = []): Promise<PtySession> {
+async function open(extra: string[] = [], target = ['--', process.execPath, NOTES_SERVER]): Promise<PtySession> {
   marker = processMarker();
-  session = new PtySession(['shell', ...extra, '--', process.execPath, NOTES_SERVER], { ...marker, XDG_CONFIG_HOME: tempFiles('mcpvet-shell-xdg').dir });
+  session = new PtySession(['shell', ...extra, ...target], { ...marker, XDG_CONFIG_HOME: tempFiles('mcpvet-shell-xdg').dir });
   await session.waitFor(PROMPT);
   return session;
 }
@@ -161,6 +161,24 @@ describe('the connection', () => {
     expect(await shell.run('tools')).toContain('error: the server is not running (it exited with signal SIGKILL): type reconnect');
     await shell.run('reconnect');
     expect(await shell.run('tools')).toContain('add_note');
+  });
+
+  it('an HTTP server that goes away: one error line; once it is back, reconnect works', async () => {
+    const port = String(await closedPort());
+    let server = await startListening([NOTES_SERVER, '--http', '--port', port]);
+    try {
+      const shell = await open([], ['--url', server.url]);
+      expect(await shell.run('call list_notes')).toContain('Groceries');
+      await server.stop();
+      const lines = (await shell.run('tools')).split('\n').filter((line) => line.startsWith('error:'));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^error: .*(refused|ECONNREFUSED)/i);
+      server = await startListening([NOTES_SERVER, '--http', '--port', port]);
+      expect(await shell.run('reconnect')).toContain('connected to notes-server 1.0.0');
+      expect(await shell.run('tools')).toContain('add_note');
+    } finally {
+      await server.stop();
+    }
   });
 
   it('bad commands give one line and the prompt stays', async () => {
