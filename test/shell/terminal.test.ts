@@ -44,6 +44,8 @@ describe('Tab completion', () => {
 
   it('lists every tool on a second Tab, and the argument names of the tool being called', async () => {
     const shell = await open();
+    // The list is fetched once per connection: warm, each Tab is answered at once (a person types slower than a test).
+    await shell.run('tools');
     shell.write('call ');
     await shell.waitFor('call ');
     shell.write('\t');
