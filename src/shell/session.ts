@@ -88,7 +88,8 @@ class Session implements ShellContext {
     if (!client) return 'not connected';
     const info = client.serverInfo;
     const name = info?.name !== undefined ? serverText(`${info.name}${info.version !== undefined ? ` ${info.version}` : ''}`, 80) : 'the server';
-    return `connected to ${name} (${serverText(describeTarget(client.target), 80)}): ${client.era} era, ${client.protocolVersion || 'no version agreed'}`;
+    // A command line may carry a credential (--api-key x): redacted like every other output.
+    return `connected to ${name} (${serverText(redactText(describeTarget(client.target)), 80)}): ${client.era} era, ${client.protocolVersion || 'no version agreed'}`;
   }
 
   beginRequest(): void {

@@ -6,10 +6,10 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { killLeftovers, leftovers, processMarker } from '../helpers/leftovers.js';
 import { fixture, NOTES_SERVER } from '../helpers/paths.js';
-import { closedPort, runCli } from '../helpers/run.js';
+import { closedPort, runCli, startHttpServer, type RunningServer } from '../helpers/run.js';
 import { tempFiles } from '../helpers/temp-files.js';
 
 const SERVER = ['--', process.execPath, NOTES_SERVER];
@@ -175,4 +175,23 @@ describe('a server that dies mid-request', () => {
     expect(result.stdout).toContain('Groceries');
     expect(await leftovers(marker, 3000)).toEqual([]);
   });
+});
+
+describe('over Streamable HTTP', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startHttpServer();
+  });
+  afterAll(() => server.stop());
+
+  for (const era of ['modern', 'legacy']) {
+    it(`${era} era: a question answered, then era`, async () => {
+      // One server for both: each era deletes a note of its own.
+      const id = era === 'modern' ? 'n2' : 'n3';
+      const result = await shell(`call delete_note id=${id}\naccept\nyes\nera\n`, ['--protocol-era', era, '--url', server.url]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toContain(`Deleted note ${id}`);
+      expect(result.stdout).toContain(`${era} era, protocol version ${era === 'modern' ? '2026-07-28' : '2025-11-25'}`);
+    });
+  }
 });
