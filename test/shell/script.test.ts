@@ -61,6 +61,17 @@ describe('commands from stdin', () => {
     expect(result.stderr).toBe('');
   });
 
+  it('tools NAME, prompts, resources and help; an unknown name is one line', async () => {
+    const result = await shell('tools get_note\nprompts\nresources\nhelp call\ntools nosuch\nhelp nosuch\n# a comment\n');
+    expect(result.code).toBe(1);
+    const [definition] = documents(result.stdout) as Record<string, unknown>[];
+    expect(definition).toMatchObject({ name: 'get_note', inputSchema: { required: ['id'] } });
+    expect(result.stdout).toMatch(/\nsummarize_note +Asks the model for a one-paragraph summary of one note\.\n/);
+    expect(result.stdout).toMatch(/\nnotes:\/\/notes\/\{id\} +A note by id\n/);
+    expect(result.stdout).toContain('call NAME key=value… (or call NAME {"key": …})\n  call a tool');
+    expect(result.stderr.trim().split('\n')).toEqual(['error: the server lists no tool "nosuch"', 'error: unknown command "nosuch": type help']);
+  });
+
   it('prompt and complete take their arguments as key=value', async () => {
     const result = await shell('prompt summarize_note id=n2\ncomplete prompt:summarize_note id n\n');
     expect(result.code, result.stderr).toBe(0);
