@@ -127,5 +127,6 @@ function namesOf(items: JsonObject[]): string[] {
 }
 
 function stringsOf(items: JsonObject[], field: string): string[] {
-  return items.map((item) => item[field]).filter((value): value is string => typeof value === 'string' && !/\s/.test(value));
+  // A name with spaces cannot be one word; one with control characters would reach the terminal raw.
+  return items.map((item) => item[field]).filter((value): value is string => typeof value === 'string' && !/[\s\u0000-\u001f\u007f-\u009f]/.test(value));
 }

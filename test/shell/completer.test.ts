@@ -13,6 +13,8 @@ const LISTS: Record<string, Record<string, unknown>[]> = {
       },
     },
     { name: 'echo', inputSchema: { type: 'object' } },
+    { name: 'evil\u001b]0;owned\u0007', inputSchema: { type: 'object' } },
+    { name: 'e two words' },
   ],
   'prompts/list': [{ name: 'summarize_note', arguments: [{ name: 'id' }, { name: 'style' }] }],
   'resources/list': [{ uri: 'notes://notes/n1' }, { uri: 'notes://readme' }],
