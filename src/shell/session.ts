@@ -162,6 +162,8 @@ class Session implements ShellContext {
     const known = usage || error instanceof NotRunning || error instanceof Error;
     const message = known ? (error as Error).message : String(error);
     const flat = oneLine(redactText(message));
+    // The request ended while its question was on the screen (a legacy server's, timed out): start a line.
+    if (this.terminal.tty && this.terminal.asking) process.stdout.write('\n');
     output.note(`${usage ? 'usage' : 'error'}: ${flat.length > 400 ? `${flat.slice(0, 400)}…` : flat}`);
   }
 }

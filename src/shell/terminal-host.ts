@@ -31,7 +31,7 @@ export function terminalHost(io: TerminalHostIo): InputHost {
       // MRTR questions carry a key and come between requests; a legacy server's come inside one.
       const person =
         request.key === undefined
-          ? { ...io, say: onceAfterFirst(io, `  (the server waits inside its request: answer within the --timeout, ${Math.round(io.timeoutMs / 1000)} s)`) }
+          ? { ...io, say: onceAfterFirst(io, `  (the server waits inside its request: answer within the --timeout, ${io.timeoutMs / 1000} s)`) }
           : io;
       switch (request.method) {
         case 'elicitation/create':

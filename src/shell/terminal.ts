@@ -94,6 +94,11 @@ export class Terminal {
     write(text);
   }
 
+  /** A question is on the screen, waiting for its answer. */
+  get asking(): boolean {
+    return this.waiter !== undefined && this.kind === 'answer';
+  }
+
   get waitingForCommand(): boolean {
     return this.waiter !== undefined && this.kind === 'command';
   }

@@ -119,6 +119,17 @@ describe('questions the server asks, answered at the terminal', () => {
   });
 });
 
+describe('a legacy server’s question races the request timeout', () => {
+  it('unanswered, the request times out on a line of its own and the session goes on', async () => {
+    const shell = await open(['--protocol-era', 'legacy', '--timeout', '1500']);
+    shell.write('call delete_note id=n2\r');
+    await shell.waitFor('(the server waits inside its request: answer within the --timeout, 1.5 s)');
+    await shell.waitFor('accept, decline or cancel? [accept] ');
+    expect(await shell.waitFor(PROMPT)).toMatch(/^\s*\nerror: no answer within 1500 ms\r?\n/);
+    expect(await shell.run('call get_note id=n2')).toContain('"title": "Groceries"');
+  });
+});
+
 describe('trace, era, discover', () => {
   it('trace shows the frames of the last request, pretty', async () => {
     const shell = await open();
