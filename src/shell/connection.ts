@@ -77,6 +77,16 @@ export class ShellConnection {
     return this.list(method).catch(() => []);
   }
 
+  /** The server said a list changed: it is fetched again when next needed (Tab, call). */
+  listChanged(method: string): void {
+    const lists: Record<string, ListMethod[]> = {
+      'notifications/tools/list_changed': ['tools/list'],
+      'notifications/prompts/list_changed': ['prompts/list'],
+      'notifications/resources/list_changed': ['resources/list', 'resources/templates/list'],
+    };
+    for (const list of lists[method] ?? []) this.lists.delete(list);
+  }
+
   async close(): Promise<void> {
     this.stopWatching?.();
     this.stopWatching = undefined;

@@ -62,6 +62,14 @@ describe('Tab completion', () => {
     expect(names).not.toContain('title=');
   });
 
+  it('a list_changed notification makes Tab fetch the list again (legacy era)', async () => {
+    const shell = await open(['--protocol-era', 'legacy']);
+    await shell.run('call list_notes');
+    expect(await shell.run('call toggle_extras')).toContain('server notification: notifications/tools/list_changed');
+    shell.write('call word_\t');
+    await shell.waitFor('call word_count ');
+  });
+
   it('completes command names, and a tool that does not exist gives an error line, not a crash', async () => {
     const shell = await open();
     shell.write('disc\t');

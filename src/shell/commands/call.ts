@@ -2,7 +2,7 @@
 import { CliError } from '../../cli/cli-error.js';
 import { parseToolArgs } from '../../cli/tool-args.js';
 import type { JsonObject } from '../../client/types.js';
-import { ShellUsage, type ShellCommand, type ShellContext } from './types.js';
+import { noteNotifications, ShellUsage, type ShellCommand, type ShellContext } from './types.js';
 
 export const callCommand: ShellCommand = {
   name: 'call',
@@ -30,6 +30,7 @@ export const callCommand: ShellCommand = {
     const client = ctx.connection.client;
     ctx.beginRequest();
     const outcome = await client.callTool(name, toolArgs);
+    noteNotifications(outcome, ctx);
     if (outcome.error) {
       const unknown = tool === undefined ? ` (the server lists no tool "${name}")` : '';
       throw new Error(`tools/call failed: ${outcome.error.message} (${outcome.error.code})${unknown}`);

@@ -2,6 +2,7 @@
 import type { RpcOutcome } from '../../client/types.js';
 import type { Trace } from '../../wire/trace.js';
 import type { ShellConnection } from '../connection.js';
+import { serverText } from '../server-text.js';
 
 export interface ShellOutput {
   /** A result, as pretty JSON on stdout. */
@@ -41,8 +42,20 @@ export interface ShellCommand {
 /** Wrong use of a command: shown as one `usage:` line. */
 export class ShellUsage extends Error {}
 
+/** Notifications shown per request; the rest are counted (all are in `trace`). */
+const NOTIFICATIONS_SHOWN = 5;
+
+/** The notifications that came with a request, one line each on stderr; a changed list is fetched again. */
+export function noteNotifications(outcome: RpcOutcome, ctx: ShellContext): void {
+  const methods = outcome.notifications.map((notification) => (typeof notification.method === 'string' ? notification.method : '?'));
+  for (const method of methods) ctx.connection.listChanged(method);
+  for (const method of methods.slice(0, NOTIFICATIONS_SHOWN)) ctx.out.note(`server notification: ${serverText(method, 100)}`);
+  if (methods.length > NOTIFICATIONS_SHOWN) ctx.out.note(`… and ${methods.length - NOTIFICATIONS_SHOWN} more notifications (see trace)`);
+}
+
 /** The result of an outcome printed, or a one-line error naming the method. */
 export function printOutcome(outcome: RpcOutcome, method: string, ctx: ShellContext): void {
+  noteNotifications(outcome, ctx);
   if (outcome.error) throw new Error(`${method} failed: ${outcome.error.message} (${outcome.error.code})`);
   if (!outcome.result) throw new Error(`${method}: the server sent no result${outcome.http ? ` (HTTP ${outcome.http.status})` : ''}`);
   ctx.out.json(outcome.result);
