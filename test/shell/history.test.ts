@@ -92,6 +92,17 @@ describe('history per server', () => {
     expect(readFileSync(historyFiles(config)[0] as string, 'utf8')).toBe('call delete_note id=n2\n');
   });
 
+  it('a config folder that cannot be written warns once and the session goes on', async () => {
+    const notAFolder = tempFiles('mcpvet-shell-history').file('plain-file', 'x');
+    const shell = await open(notAFolder, stdio());
+    const first = await shell.run('era');
+    expect(first).toMatch(/history: cannot write .*plain-file\/mcpvet\/history\/[0-9a-f]{24}: ENOTDIR/);
+    const second = await shell.run('tools');
+    expect(second).not.toContain('history:');
+    expect(second).toContain('add_note');
+    await quit(shell);
+  });
+
   it('--no-history reads and writes nothing', async () => {
     const config = tempFiles('mcpvet-shell-history').dir;
     const shell = await open(config, ['--no-history', ...stdio()]);
