@@ -19,6 +19,7 @@ import { defineFuzzCommand } from './fuzz-command.js';
 import { defineEvalCommand } from './eval-command.js';
 import { defineReportCommand } from './report-command.js';
 import { defineLoadCommand } from './load-command.js';
+import { defineShellCommand } from './shell-command.js';
 
 /** Errors of commands that print machine output are one JSON line; the others get a plain line. */
 let jsonErrors = false;
@@ -55,6 +56,7 @@ function buildProgram(): Command {
   defineEvalCommand(program);
   defineReportCommand(program);
   defineLoadCommand(program);
+  defineShellCommand(program);
 
   return program;
 }
