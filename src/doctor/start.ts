@@ -25,8 +25,10 @@ export interface StartOutcome {
   place: StartPlace;
   /** The server answered a first request (any JSON-RPC answer). */
   answered: boolean;
-  /** The request it answered, and its outcome. */
+  /** The request it answered (or the last one tried), and its outcome. */
   method?: string;
+  /** Every first request tried, in order. */
+  tried: string[];
   outcome?: RpcOutcome;
   /** From spawn to that answer. */
   ms?: number;
@@ -40,6 +42,9 @@ export interface StartOutcome {
   close?: StdinCloseVerdict;
 }
 
+/** How long server/discover may go unanswered before initialize is tried (as connect.ts does on stdio). */
+const PROBE_TIMEOUT_MS = 5000;
+
 /** Stderr lines kept for the evidence. */
 export const STDERR_TAIL = 8;
 
@@ -49,10 +54,12 @@ export async function startServer(target: StdioTarget, place: StartPlace, era: E
   const started = performance.now();
   let answered = false;
   let method: string | undefined;
+  const tried: string[] = [];
   let outcome: RpcOutcome | undefined;
   let failure: string | undefined;
   const attempt = async (name: string, send: () => Promise<RpcOutcome>): Promise<boolean> => {
     method = name;
+    tried.push(name);
     try {
       outcome = await send();
       answered = true;
@@ -66,7 +73,8 @@ export async function startServer(target: StdioTarget, place: StartPlace, era: E
   const discover = () => {
     const client = new ModernClient(channel, target, { timeoutMs });
     client.protocolVersion = LATEST_MODERN_VERSION;
-    return client.request('server/discover', {}, { timeoutMs });
+    // As `connect` probes: a legacy server may stay silent on server/discover, so the probe waits at most 5 s.
+    return client.request('server/discover', {}, { timeoutMs: Math.min(PROBE_TIMEOUT_MS, timeoutMs) });
   };
   const initialize = () =>
     new LegacyClient(channel, target, { timeoutMs }).request(
@@ -88,6 +96,7 @@ export async function startServer(target: StdioTarget, place: StartPlace, era: E
     place,
     answered,
     method,
+    tried,
     outcome,
     ms,
     failure: answered ? undefined : failure,
@@ -106,7 +115,9 @@ export function describeFailure(start: StartOutcome): string {
     const how = start.earlyExit.signal ? `signal ${start.earlyExit.signal}` : `exit code ${start.earlyExit.code}`;
     return `it exited at start (${how}) before answering ${start.method ?? 'anything'}`;
   }
-  return `it did not answer ${start.method ?? 'a first request'} (${start.failure ?? 'no answer'})`;
+  const why = start.failure ?? 'no answer';
+  if (start.tried.length > 1) return `it answered neither ${start.tried.join(' nor ')} (${why})`;
+  return `it did not answer ${start.tried[0] ?? 'a first request'} (${why})`;
 }
 
 export function stderrTail(start: StartOutcome, lines = STDERR_TAIL): string[] {

@@ -1,4 +1,5 @@
 /** `mcpvet doctor --config FILE --server NAME`: the config items, and bad input as one line with an exit code. */
+import { chmodSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixture, NOTES_SERVER } from '../helpers/paths.js';
 import { runCli } from '../helpers/run.js';
@@ -63,6 +64,17 @@ describe('mcpvet doctor --config', () => {
     expect(command.status).toBe('fail');
     expect(command.evidence).toContain('is not found on PATH');
     expect(run.code).toBe(2);
+  });
+
+  it('an absolute command that is not executable: config.command ✗ names the permission', async () => {
+    const script = files.file('server.sh', '#!/bin/sh\nexec true\n');
+    chmodSync(script, 0o644);
+    const file = config('not-executable.json', { notes: { command: script } });
+    const { json } = await doctor(['--config', file, '--timeout', '3000']);
+    const command = itemOf(json, 'config.command');
+    expect(command.status).toBe('fail');
+    expect(command.evidence).toContain('is not executable (permissions)');
+    expect(command.fix).toContain('chmod +x');
   });
 
   it('an entry of the wrong shape: config.entry ✗ says what is wrong, nothing is started', async () => {

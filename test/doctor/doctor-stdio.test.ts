@@ -1,5 +1,5 @@
 /** `mcpvet doctor` against real stdio servers: the example server, and fixtures that each break one item. */
-import { writeFileSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixture, NOTES_SERVER } from '../helpers/paths.js';
 import { runCli } from '../helpers/run.js';
@@ -77,6 +77,33 @@ describe('mcpvet doctor over stdio', () => {
   it('the variable given in the env (-e): start.host-env ✓', async () => {
     const { json } = await doctor(['-e', 'NOTES_TOKEN=given-in-config', '--', node, fixture('doctor-needs-env')]);
     expect(itemOf(json, 'start.host-env').status).toBe('pass');
+  });
+
+  it('a variable the error does not name: doctor finds it by starting the server with half of the rest, then names it', async () => {
+    const { run, json } = await doctor(['--', node, fixture('doctor-needs-env-unnamed')], { env: { NOTES_REGION: 'eu-west-region' } });
+    const host = itemOf(json, 'start.host-env');
+    expect(host.status, run.stdout).toBe('fail');
+    expect(host.evidence).toContain('the host start fails because NOTES_REGION is not passed');
+    expect(host.fix).toContain('add "NOTES_REGION"');
+  });
+
+  it('a command that is not executable: start ✗ names the permission and the fix', async () => {
+    const { file } = tempFiles('mcpvet-doctor-perm');
+    const script = file('server.sh', '#!/bin/sh\nexec true\n');
+    chmodSync(script, 0o644);
+    const { json } = await doctor(['--', script]);
+    const user = itemOf(json, 'start.user-shell');
+    expect(user.status).toBe('fail');
+    expect(user.evidence).toContain('EACCES');
+    expect(user.fix).toContain('not executable');
+  });
+
+  it('a server that never answers: start ✗ says it answered neither request, within the timeout, and is reaped', async () => {
+    const silent = fixture('silent-server');
+    const { run, json } = await doctor(['--timeout', '1500', '--', node, silent]);
+    expect(itemOf(json, 'start.host-env').evidence).toContain('answered neither server/discover nor initialize (no answer within 1500 ms)');
+    expect(run.ms).toBeLessThan(20_000);
+    expect(processesRunning(silent)).toEqual([]);
   });
 
   it('a server that logs to stdout: stdout.only-messages ✗ shows the first offending lines', async () => {

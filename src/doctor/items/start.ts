@@ -30,7 +30,7 @@ export interface StartFindings {
 }
 
 /** The most extra starts spent finding which variable a server needs when its stderr names none. */
-const MAX_SEARCH_STARTS = 10;
+const MAX_SEARCH_STARTS = 16;
 
 export async function startItems(plan: StartPlan): Promise<StartFindings> {
   const host = await startServer(plan.target, plan.host, plan.era, plan.timeoutMs);
