@@ -4,13 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { fixture, NOTES_SERVER } from '../helpers/paths.js';
 import { runCli } from '../helpers/run.js';
 import { tempFiles } from '../helpers/temp-files.js';
-import { doctor, failed, itemOf, processesRunning } from './helpers.js';
+import { doctor, failed, itemOf, processesMarked, spawnMarker } from './helpers.js';
 
 const node = process.execPath;
 
 describe('mcpvet doctor over stdio', () => {
   it('the example server: every item ✓ and exit 0, nothing left running', async () => {
-    const { run, json } = await doctor(['--', node, NOTES_SERVER]);
+    const marker = spawnMarker();
+    const { run, json } = await doctor(['--', node, NOTES_SERVER], { env: marker });
     expect(failed(json), run.stdout).toEqual([]);
     expect(
       json.items.every((entry) => entry.status === 'pass'),
@@ -30,7 +31,7 @@ describe('mcpvet doctor over stdio', () => {
     expect(itemOf(json, 'era.versions').evidence).toContain('2026-07-28');
     expect(json.ok).toBe(true);
     expect(run.code).toBe(0);
-    expect(processesRunning(NOTES_SERVER)).toEqual([]);
+    expect(processesMarked(marker)).toEqual([]);
   });
 
   it('the console form: ✓ per item, a summary, and the log hint', async () => {
@@ -99,11 +100,11 @@ describe('mcpvet doctor over stdio', () => {
   });
 
   it('a server that never answers: start ✗ says it answered neither request, within the timeout, and is reaped', async () => {
-    const silent = fixture('silent-server');
-    const { run, json } = await doctor(['--timeout', '1500', '--', node, silent]);
+    const marker = spawnMarker();
+    const { run, json } = await doctor(['--timeout', '1500', '--', node, fixture('silent-server')], { env: marker });
     expect(itemOf(json, 'start.host-env').evidence).toContain('answered neither server/discover nor initialize (no answer within 1500 ms)');
     expect(run.ms).toBeLessThan(20_000);
-    expect(processesRunning(silent)).toEqual([]);
+    expect(processesMarked(marker)).toEqual([]);
   });
 
   it('a server that logs to stdout: stdout.only-messages ✗ shows the first offending lines', async () => {

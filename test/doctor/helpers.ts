@@ -1,4 +1,5 @@
 /** Running `mcpvet doctor --format json` and reading its items. */
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { CLI } from '../helpers/paths.js';
@@ -48,14 +49,28 @@ export function itemOf(json: DoctorJson, id: string): Item {
 
 export const failed = (json: DoctorJson) => json.items.filter((entry) => entry.status === 'fail').map((entry) => entry.id);
 
-/** Live processes whose command line contains `text` (Linux /proc): what doctor left running. */
-export function processesRunning(text: string): number[] {
+/**
+ * A unique value for mcpvet's spawn marker: every server doctor starts (in a host's environment
+ * too) carries it in MCPVET_SPAWNED_BY, so a test can tell its own leftovers from other tests' servers.
+ */
+export function spawnMarker(): Record<string, string> {
+  return { MCPVET_SPAWNED_BY: `doctor-test-${randomBytes(6).toString('hex')}` };
+}
+
+/** Live processes whose environment carries the marker (Linux /proc): what doctor left running. */
+export function processesMarked(marker: Record<string, string>): number[] {
+  const prefix = `MCPVET_SPAWNED_BY=${marker.MCPVET_SPAWNED_BY}`;
   return readdirSync('/proc')
     .map(Number)
     .filter((pid) => Number.isInteger(pid) && pid !== process.pid)
     .filter((pid) => {
       try {
-        if (!readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes(text)) return false;
+        if (
+          !readFileSync(`/proc/${pid}/environ`, 'latin1')
+            .split('\0')
+            .some((entry) => entry.startsWith(prefix))
+        )
+          return false;
         const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
         return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
       } catch {

@@ -167,12 +167,13 @@ function versionsItem(plan: EraPlan, serverVersions: string[]): DoctorItem {
   if (serverVersions.length === 0)
     return item('era.versions', title, 'skip', 'the server named no protocol version (neither server/discover nor initialize answered one)');
   const shared = serverVersions.filter((version) => host.includes(version));
+  const rest = serverVersions.filter((version) => !shared.includes(version));
   if (shared.length > 0)
     return item(
       'era.versions',
       title,
       'pass',
-      `shared: ${shared.join(', ')} (the server supports ${serverVersions.join(', ')}; ${hostWords} speaks ${host.join(', ')})`,
+      `shared by the server and ${hostWords}: ${shared.join(', ')}${rest.length ? ` (the server also supports ${rest.join(', ')})` : ''}`,
     );
   return item(
     'era.versions',
