@@ -1,6 +1,7 @@
 /** `mcpvet doctor --url` against real HTTP servers on 127.0.0.1. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixture } from '../helpers/paths.js';
+import { fixture, NOTES_SERVER } from '../helpers/paths.js';
+import { notesTokens } from '../helpers/tokens.js';
 import { closedPort, type RunningServer, startHttpServer, startListening } from '../helpers/run.js';
 import { doctor, failed, itemOf } from './helpers.js';
 
@@ -82,6 +83,36 @@ describe('mcpvet doctor over HTTP', () => {
     const item = itemOf(json, 'http.reachable');
     expect(item.status, run.stdout).toBe('fail');
     expect(item.evidence).toContain('cannot be reached');
+    expect(run.code).toBe(2);
+  });
+});
+
+describe('mcpvet doctor over HTTP, a server that requires a token', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startHttpServer(NOTES_SERVER, ['--auth']);
+  });
+  afterAll(() => server.stop());
+
+  it('a valid token in --header: http.auth ✓, every item ✓, the token never printed', async () => {
+    const token = notesTokens(server.url).full;
+    const { run, json } = await doctor(['--url', server.url, '--header', `Authorization: Bearer ${token}`]);
+    expect(failed(json), run.stdout).toEqual([]);
+    expect(itemOf(json, 'http.auth').evidence).toContain('the Authorization header given was accepted');
+    expect(run.stdout).not.toContain(token);
+    expect(run.code).toBe(0);
+  });
+
+  it('an expired token: http.auth ✗ says the header was refused and what the challenge says', async () => {
+    const token = notesTokens(server.url).expired;
+    const { run, json } = await doctor(['--url', server.url, '--header', `Authorization: Bearer ${token}`]);
+    const item = itemOf(json, 'http.auth');
+    expect(item.status, run.stdout).toBe('fail');
+    expect(item.evidence).toContain('HTTP 401');
+    expect(item.evidence).toContain('the Authorization header given was refused');
+    expect(item.evidence).toContain('error=invalid_token');
+    expect(item.evidence).toContain('resource_metadata=');
+    expect(run.stdout).not.toContain(token);
     expect(run.code).toBe(2);
   });
 });
