@@ -108,6 +108,12 @@ export async function startServer(target: StdioTarget, place: StartPlace, era: E
   };
 }
 
+/** The request answered, and with an error when it was one: "initialize (with error -32022)". */
+export function answeredRequest(start: StartOutcome): string {
+  const error = start.outcome?.error;
+  return `${start.method ?? 'a request'}${error ? ` (with error ${error.code})` : ''}`;
+}
+
 /** In words, why a start did not get an answer. */
 export function describeFailure(start: StartOutcome): string {
   if (start.spawnError) return `it could not be started: ${start.spawnError}`;

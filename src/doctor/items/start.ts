@@ -10,7 +10,7 @@ import { rememberSecrets } from '../../wire/secret-values.js';
 import type { StdioTarget } from '../../wire/target.js';
 import type { EraPreference } from '../../protocol/versions.js';
 import { inheritedNames } from '../host-env.js';
-import { describeFailure, type StartOutcome, type StartPlace, startServer, stderrTail } from '../start.js';
+import { answeredRequest, describeFailure, type StartOutcome, type StartPlace, startServer, stderrTail } from '../start.js';
 import { type DoctorItem, item } from '../types.js';
 
 export interface StartPlan {
@@ -43,7 +43,8 @@ const where = (place: StartPlace) => `working directory ${place.cwd}`;
 
 function userItem(user: StartOutcome, plan: StartPlan): DoctorItem {
   const title = 'the server starts from your shell (your environment and working directory)';
-  if (user.answered) return item('start.user-shell', title, 'pass', `from your shell (${where(plan.user)}) it answered ${user.method} after ${user.ms} ms`);
+  if (user.answered)
+    return item('start.user-shell', title, 'pass', `from your shell (${where(plan.user)}) it answered ${answeredRequest(user)} after ${user.ms} ms`);
   return item('start.user-shell', title, 'fail', `from your shell (${where(plan.user)}) ${describeFailure(user)}${stderrNote(user)}`, {
     fix: fixForCrash(user),
     details: stderrDetails(user),
@@ -62,7 +63,12 @@ async function hostItem(host: StartOutcome, user: StartOutcome, plan: StartPlan)
   const id = 'start.host-env';
   const passed = inheritedNames().join(', ');
   if (host.answered)
-    return item(id, title, 'pass', `started in ${plan.host.cwd} with only ${passed} and the configured env, it answered ${host.method} after ${host.ms} ms`);
+    return item(
+      id,
+      title,
+      'pass',
+      `started in ${plan.host.cwd} with only ${passed} and the configured env, it answered ${answeredRequest(host)} after ${host.ms} ms`,
+    );
   const details = stderrDetails(host);
   if (!user.answered)
     return item(id, title, 'fail', `it fails from your shell too: ${describeFailure(host)}${stderrNote(host)}`, {

@@ -1,6 +1,6 @@
 /** What a started stdio server showed: only MCP messages on stdout, its start-up time, its exit on stdin EOF. */
 import { stdoutPollution } from '../../check/probes/stdio/stdout-pollution.js';
-import type { StartOutcome } from '../start.js';
+import { answeredRequest, type StartOutcome } from '../start.js';
 import { type DoctorItem, item } from '../types.js';
 
 /** Hosts wait some seconds for a first answer; past this one a slow start is worth knowing about. */
@@ -36,10 +36,10 @@ function timeItem(start: StartOutcome, timeoutMs: number): DoctorItem {
   const title = 'start-up time';
   if (start.ms === undefined) return item('start.time', title, 'skip', `no answer within ${timeoutMs} ms`);
   if (start.ms > SLOW_START_MS)
-    return item('start.time', title, 'warn', `the first answer (${start.method}) came ${start.ms} ms after the start; some hosts give up sooner`, {
+    return item('start.time', title, 'warn', `the first answer (${answeredRequest(start)}) came ${start.ms} ms after the start; some hosts give up sooner`, {
       fix: 'do slow work (downloads, indexing, connections) after answering, or lazily on the first call',
     });
-  return item('start.time', title, 'pass', `answered ${start.method} ${start.ms} ms after the start`);
+  return item('start.time', title, 'pass', `answered ${answeredRequest(start)} ${start.ms} ms after the start`);
 }
 
 function eofItem(start: StartOutcome): DoctorItem {
