@@ -6,8 +6,11 @@ import { isObject } from '../protocol/jsonrpc.js';
 import type { Trace } from '../wire/trace.js';
 
 export interface Refusal {
+  kind: 'meta' | 'header' | 'version' | 'capability' | 'status';
   /** What the server wants that the request lacked, in words. */
   missing: string;
+  /** The _meta keys, headers or capabilities named. */
+  names: string[];
   /** The answer, in words: "HTTP 400, error -32602 "..."". */
   answer: string;
   /** For a version refusal: the versions the server says it supports. */
@@ -27,18 +30,20 @@ export function explainRefusal(outcome: RpcOutcome, sentVersion: string): Refusa
   const answer = describeOutcome(outcome);
   if (!error)
     return outcome.http && outcome.http.status >= 400
-      ? { missing: `nothing it names: HTTP ${outcome.http.status} without a JSON-RPC error`, answer }
+      ? { kind: 'status', names: [], missing: `nothing it names: HTTP ${outcome.http.status} without a JSON-RPC error`, answer }
       : undefined;
   const data = isObject(error.data) ? error.data : {};
   switch (error.code) {
     case ErrorCode.InvalidParams: {
       const keys = [...new Set([...strings(data.missingMetaKeys), ...(error.message.match(/io\.modelcontextprotocol\/[A-Za-z]+/g) ?? [])])];
-      if (keys.length) return { missing: `the _meta key${keys.length > 1 ? 's' : ''} ${keys.join(', ')}`, answer };
+      if (keys.length) return { kind: 'meta', names: keys, missing: `the _meta key${keys.length > 1 ? 's' : ''} ${keys.join(', ')}`, answer };
       return undefined;
     }
     case ErrorCode.HeaderMismatch: {
-      const headers = [...new Set((error.message.match(/\bmcp-[a-z-]+/gi) ?? []).map((name) => name))];
+      const headers = [...new Set(error.message.match(/\bmcp-[a-z-]+/gi) ?? [])];
       return {
+        kind: 'header',
+        names: headers,
         missing: headers.length
           ? `the header${headers.length > 1 ? 's' : ''} ${headers.join(', ')} (missing, or not matching the body)`
           : 'a header that matches the body',
@@ -48,6 +53,8 @@ export function explainRefusal(outcome: RpcOutcome, sentVersion: string): Refusa
     case ErrorCode.UnsupportedProtocolVersion: {
       const supported = strings(data.supported);
       return {
+        kind: 'version',
+        names: supported,
         missing: `a version it supports: ${sentVersion} was sent, it supports ${supported.length ? supported.join(', ') : 'versions it does not list'}`,
         answer,
         supported,
@@ -55,7 +62,12 @@ export function explainRefusal(outcome: RpcOutcome, sentVersion: string): Refusa
     }
     case ErrorCode.MissingRequiredClientCapability: {
       const required = isObject(data.requiredCapabilities) ? Object.keys(data.requiredCapabilities) : [];
-      return { missing: `the client capabilit${required.length === 1 ? 'y' : 'ies'} ${required.join(', ') || '(not named)'}`, answer };
+      return {
+        kind: 'capability',
+        names: required,
+        missing: `the client capabilit${required.length === 1 ? 'y' : 'ies'} ${required.join(', ') || '(not named)'}`,
+        answer,
+      };
     }
     default:
       return undefined;

@@ -11,14 +11,16 @@ describe('mcpvet doctor over HTTP', () => {
   let auth: RunningServer;
   let anyOrigin: RunningServer;
   let clientInfo: RunningServer;
+  let nameHeader: RunningServer;
   beforeAll(async () => {
-    [notes, auth, anyOrigin, clientInfo] = await Promise.all([
+    [notes, auth, anyOrigin, clientInfo, nameHeader] = await Promise.all([
       startHttpServer(),
       startListening([fixture('auth-required-server')]),
       startHttpServer(fixture('http-any-origin')),
       startListening([fixture('doctor-requires-client-info'), '--http']),
+      startHttpServer(fixture('doctor-requires-name-header')),
     ]);
-    servers.push(notes, auth, anyOrigin, clientInfo);
+    servers.push(notes, auth, anyOrigin, clientInfo, nameHeader);
   });
   afterAll(() => Promise.all(servers.map((server) => server.stop())));
 
@@ -75,6 +77,16 @@ describe('mcpvet doctor over HTTP', () => {
     expect(item.evidence).toContain('HTTP 400');
     expect(item.curl).toContain('io.modelcontextprotocol/clientCapabilities');
     expect(item.curl).not.toContain('io.modelcontextprotocol/clientInfo');
+    expect(run.code).toBe(2);
+  });
+
+  it('a header the server wrongly requires: era.discover ✗ names Mcp-Name, with the curl command', async () => {
+    const { run, json } = await doctor(['--url', nameHeader.url]);
+    const item = itemOf(json, 'era.discover');
+    expect(item.status, run.stdout).toBe('fail');
+    expect(item.evidence).toContain('for lack of the header Mcp-Name');
+    expect(item.evidence).toContain('HTTP 400 with error -32020');
+    expect(item.curl).toContain("-H 'mcp-method: server/discover'");
     expect(run.code).toBe(2);
   });
 

@@ -15,7 +15,7 @@ import { META } from '../../protocol/meta.js';
 import { TransportError } from '../../protocol/transport-error.js';
 import { type EraPreference, LATEST_LEGACY_VERSION, LATEST_MODERN_VERSION, LEGACY_VERSIONS, MODERN_VERSIONS, eraOfVersion } from '../../protocol/versions.js';
 import type { Target } from '../../wire/target.js';
-import { curlOf, describeOutcome, explainRefusal } from '../refusal.js';
+import { curlOf, describeOutcome, explainRefusal, type Refusal } from '../refusal.js';
 import { type DoctorItem, item } from '../types.js';
 
 export interface EraPlan {
@@ -123,7 +123,7 @@ function discoverItem(plan: EraPlan, sent: Sent, modernOk: boolean, legacyOk: bo
   if (refusal && !refusal.supported)
     return item('era.discover', title, 'fail', `server/discover was refused for lack of ${refusal.missing} (${answer})`, {
       ...extra,
-      fix: `send ${refusal.missing} (mcpvet sent ${REQUIRED_META.join(', ')} and ${META.clientInfo}), or make the server stop requiring it`,
+      fix: refusalFix(refusal),
     });
   if (plan.era === 'modern' || !legacyOk)
     return item(
@@ -137,6 +137,22 @@ function discoverItem(plan: EraPlan, sent: Sent, modernOk: boolean, legacyOk: bo
       },
     );
   return item('era.discover', title, 'pass', `server/discover got ${answer}: a legacy-era server (initialize answered instead)`, extra);
+}
+
+/** What to do about a refusal: send what is missing, or stop requiring what the spec does not. */
+function refusalFix(refusal: Refusal): string {
+  switch (refusal.kind) {
+    case 'meta':
+      return `send ${refusal.names.join(', ')} in _meta (mcpvet sent ${REQUIRED_META.join(', ')} and ${META.clientInfo}), or make the server stop requiring what the spec does not`;
+    case 'header':
+      return `send ${refusal.names.length ? refusal.names.join(', ') : 'the headers'} matching the body where the spec asks for ${refusal.names.length > 1 ? 'them' : 'it'}, or make the server stop requiring ${refusal.names.length > 1 ? 'them' : 'it'} elsewhere (the reproduce line shows what was sent)`;
+    case 'version':
+      return `use a host that speaks ${refusal.supported?.[0] ?? 'a version the server supports'}`;
+    case 'capability':
+      return `declare ${refusal.names.join(', ')} in the client's capabilities (a host that cannot answer such requests cannot use this feature)`;
+    default:
+      return 'see what the server answered with the reproduce line';
+  }
 }
 
 function initializeItem(plan: EraPlan, sent: Sent, chosen: string | undefined, legacyOk: boolean, modernOk: boolean, serverVersions: string[]): DoctorItem {
@@ -202,11 +218,11 @@ function requestItem(plan: EraPlan, sent: Sent | undefined): DoctorItem {
   const refusal = explainRefusal(sent.outcome, sent.version);
   const answer = describeOutcome(sent.outcome);
   if (!refusal) return item('era.request', title, 'fail', `a request with only ${REQUIRED_META.join(', ')} in _meta was refused: ${answer}`, extra);
-  const extraKey = refusal.missing.includes('_meta key') && !REQUIRED_META.some((key) => refusal.missing.includes(key));
+  const extraKey = refusal.kind === 'meta' && !refusal.names.some((key) => (REQUIRED_META as readonly string[]).includes(key));
   return item('era.request', title, 'fail', `a request with only the required _meta keys was refused for lack of ${refusal.missing} (${answer})`, {
     ...extra,
     fix: extraKey
-      ? `the spec requires only ${REQUIRED_META.join(' and ')}: the server must not require ${refusal.missing.replace(/^the _meta keys? /, '')} (hosts may leave it out)`
-      : `send ${refusal.missing}`,
+      ? `the spec requires only ${REQUIRED_META.join(' and ')}: the server must not require ${refusal.names.join(', ')} (hosts may leave it out)`
+      : refusalFix(refusal),
   });
 }
