@@ -48,12 +48,17 @@ describe('mcpvet doctor --config', () => {
   });
 
   it('relative paths in args, env and cwd: config.paths warns', async () => {
-    const file = config('relative.json', { notes: { command: 'node', args: ['./build/index.js', '--data=data/notes.json'], env: { NOTES_DIR: '~/notes' } } });
+    const file = config('relative.json', {
+      notes: { command: 'node', args: ['./build/index.js', '--data=data/notes.json', 'server.py', '@scope/package', '-y'], env: { NOTES_DIR: '~/notes' } },
+    });
     const { json } = await doctor(['--config', file, '--timeout', '3000']);
     const paths = itemOf(json, 'config.paths');
     expect(paths.status).toBe('warn');
     expect(paths.evidence).toContain('args[0] "./build/index.js"');
     expect(paths.evidence).toContain('args[1] "--data=data/notes.json"');
+    expect(paths.evidence).toContain('args[2] "server.py"');
+    expect(paths.evidence).not.toContain('@scope/package');
+    expect(paths.evidence).not.toContain('"-y"');
     expect(paths.evidence).toContain('env.NOTES_DIR');
   });
 

@@ -72,7 +72,7 @@ export function entryItem(config: ConfigEntry): DoctorItem {
       ]
     : ['url', ...(entry.headers ? [`headers: ${Object.keys(entry.headers as object).join(', ')}`] : [])];
   const kind = `${hasCommand ? 'stdio' : 'HTTP'} entry (${parts.join(', ')})`;
-  return item('config.entry', `the entry of "${name}" has the right shape`, 'pass', `server "${name}" is a ${kind}`);
+  return item('config.entry', `the entry of "${name}" has the right shape`, 'pass', `server "${name}" is ${hasCommand ? 'a' : 'an'} ${kind}`);
 }
 
 /** Where `command` is found on a PATH, or undefined. */
@@ -140,7 +140,10 @@ export function looksRelativePath(value: string): boolean {
   if (candidate.startsWith('~')) return true;
   if (/^\.\.?([/\\]|$)/.test(candidate)) return candidate !== '.' || value === candidate;
   if (isAbsolute(candidate) || /^[a-z][a-z0-9+.-]*:/i.test(candidate) || candidate.startsWith('@') || candidate.startsWith('-')) return false;
-  return /^[\w.-]+[/\\][\w./\\-]*\.[A-Za-z0-9]+$/.test(candidate);
+  // dir/file.ext, or a bare script or data file name (`python server.py`).
+  return (
+    /^[\w.-]+[/\\][\w./\\-]*\.[A-Za-z0-9]+$/.test(candidate) || /^[\w.-]+\.(?:py|js|mjs|cjs|ts|rb|sh|jar|php|pl|json|ya?ml|toml|db|sqlite)$/i.test(candidate)
+  );
 }
 
 export function relativePathsItem(entry: Record<string, unknown>): DoctorItem {

@@ -204,7 +204,7 @@ function versionsItem(plan: EraPlan, serverVersions: string[]): DoctorItem {
 
 function requestItem(plan: EraPlan, sent: Sent | undefined): DoctorItem {
   const title = 'a request with only the required _meta keys (and headers) is served';
-  if (!sent) return item('era.request', title, 'skip', 'server/discover was not answered, so no modern request was tried');
+  if (!sent) return item('era.request', title, 'skip', 'server/discover got no result (see era.discover), so no modern request was tried');
   const extra = { curl: curl(sent) };
   if (!sent.outcome) return item('era.request', title, 'fail', `a request with only ${REQUIRED_META.join(', ')} got no answer (${sent.failure})`, extra);
   if (sent.outcome.result)
