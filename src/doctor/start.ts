@@ -82,9 +82,14 @@ export async function startServer(target: StdioTarget, place: StartPlace, era: E
       { protocolVersion: LATEST_LEGACY_VERSION, capabilities: {}, clientInfo: MCPVET_CLIENT_INFO },
       { timeoutMs },
     );
-  if (era === 'legacy') await attempt('initialize', initialize);
-  // A legacy server may ignore server/discover: if it is still running, it gets initialize.
-  else if (!(await attempt('server/discover', discover)) && !channel.hasExited) await attempt('initialize', initialize);
+  try {
+    if (era === 'legacy') await attempt('initialize', initialize);
+    // A legacy server may ignore server/discover: if it is still running, it gets initialize.
+    else if (!(await attempt('server/discover', discover)) && !channel.hasExited) await attempt('initialize', initialize);
+  } catch (error) {
+    await channel.close();
+    throw error;
+  }
   const ms = answered ? Math.round(performance.now() - started) : undefined;
   const earlyExit = channel.hasExited ? await channel.exited : undefined;
   const from = trace.length;

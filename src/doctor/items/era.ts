@@ -49,11 +49,13 @@ const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filt
 
 export async function eraItems(plan: EraPlan): Promise<DoctorItem[]> {
   const { target, timeoutMs } = plan;
+  // On stdio a legacy server may stay silent on server/discover: the probe waits as `connect` does.
+  const probeTimeout = target.transport === 'stdio' ? Math.min(5000, timeoutMs) : timeoutMs;
   // server/discover, retried once with a listed modern version after -32022, as the era probe does.
   const modernChannel = plan.open();
   const modern = new ModernClient(modernChannel, target, { timeoutMs });
   modern.protocolVersion = LATEST_MODERN_VERSION;
-  let discover = await send(modernChannel, modern.protocolVersion, () => modern.request('server/discover', {}, { timeoutMs }));
+  let discover = await send(modernChannel, modern.protocolVersion, () => modern.request('server/discover', {}, { timeoutMs: probeTimeout }));
   if (discover.outcome) {
     const answer = { answer: { result: discover.outcome.result, error: discover.outcome.error, httpStatus: discover.outcome.http?.status } };
     const verdict = classifyProbe(answer, { transport: target.transport, requestedVersion: modern.protocolVersion });
@@ -73,7 +75,7 @@ export async function eraItems(plan: EraPlan): Promise<DoctorItem[]> {
       modern.raw({ jsonrpc: '2.0', id: 'mcpvet-doctor-minimal', method, params }, { headers, timeoutMs }),
     );
   }
-  await modernChannel.close();
+  await modern.close();
 
   const legacyChannel = plan.open();
   const legacy = new LegacyClient(legacyChannel, target, { timeoutMs });
@@ -83,7 +85,8 @@ export async function eraItems(plan: EraPlan): Promise<DoctorItem[]> {
   const initialized = initialize.outcome?.result;
   const chosen = typeof initialized?.protocolVersion === 'string' ? initialized.protocolVersion : undefined;
   if (initialized) await legacy.notify('notifications/initialized').catch(() => undefined);
-  await legacyChannel.close();
+  // Ends the HTTP session (DELETE) too.
+  await legacy.close();
 
   const modernOk = discovered !== undefined;
   const legacyOk = chosen !== undefined && eraOfVersion(chosen) === 'legacy';
