@@ -20,6 +20,7 @@ import { defineEvalCommand } from './eval-command.js';
 import { defineReportCommand } from './report-command.js';
 import { defineLoadCommand } from './load-command.js';
 import { defineShellCommand } from './shell-command.js';
+import { defineDoctorCommand } from './doctor-command.js';
 
 /** Errors of commands that print machine output are one JSON line; the others get a plain line. */
 let jsonErrors = false;
@@ -57,6 +58,7 @@ function buildProgram(): Command {
   defineReportCommand(program);
   defineLoadCommand(program);
   defineShellCommand(program);
+  defineDoctorCommand(program);
 
   return program;
 }

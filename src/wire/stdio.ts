@@ -33,6 +33,8 @@ export interface StdioOptions {
    * traced, and `onMessage`/`onRefused` never fire. The line cap and the stderr trace still hold.
    */
   rawLines?: (line: Buffer) => void;
+  /** The environment the target's `env` is added to (default: mcpvet's own); `doctor` starts a server as a host would. */
+  baseEnv?: NodeJS.ProcessEnv;
 }
 
 export interface ExitInfo {
@@ -91,7 +93,7 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
     child = spawn(target.command, target.args, {
       cwd: target.cwd,
       // The marker goes last: a target's env cannot remove it.
-      env: { ...process.env, ...target.env, [SPAWN_MARKER]: mark.value },
+      env: { ...(options.baseEnv ?? process.env), ...target.env, [SPAWN_MARKER]: mark.value },
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: true,
       windowsHide: true,

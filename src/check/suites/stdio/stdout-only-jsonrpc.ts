@@ -3,11 +3,8 @@
  * log line or a bare JSON value there breaks every client that reads the stream. Logs belong on
  * stderr. Runs last, to judge every stdout line of every process the run started.
  */
-import type { Frame } from '../../../wire/trace.js';
 import { defineCheck, pass, violation } from '../../define.js';
-import { clip } from '../../probes/protocol/probe.js';
-
-const MAX_SHOWN = 5;
+import { MAX_POLLUTION_SHOWN, stdoutPollution } from '../../probes/stdio/stdout-pollution.js';
 
 export default defineCheck({
   id: 'stdio.stdout-only-jsonrpc',
@@ -19,16 +16,12 @@ export default defineCheck({
   final: true,
   async run(ctx) {
     const traces = ctx.traces();
-    const lines = traces.flatMap((trace) =>
-      trace.frames.filter((frame) => frame.direction === 'receive' && (frame.kind === 'message' || frame.kind === 'pollution')),
-    );
-    const pollution: Frame[] = lines.filter((frame) => frame.kind === 'pollution');
+    const { lines, pollution, shown } = stdoutPollution(traces.flatMap((trace) => trace.frames));
     if (pollution.length === 0) return pass(`all ${lines.length} stdout line(s) of ${traces.length} server process(es) were JSON-RPC messages`);
-    const shown = pollution.slice(0, MAX_SHOWN).map((frame) => JSON.stringify(clip(frame.raw, 80)));
     return violation(
       'non-jsonrpc-output',
       `${pollution.length} of ${lines.length} stdout line(s) were not JSON-RPC messages, e.g. ${shown.join(', ')}; stdout may carry only MCP messages (write logs to stderr)`,
-      [{ frames: pollution.slice(0, MAX_SHOWN) }],
+      [{ frames: pollution.slice(0, MAX_POLLUTION_SHOWN) }],
     );
   },
 });
