@@ -31,11 +31,14 @@ export async function runLoad(options: EngineOptions): Promise<void> {
   return options.model.kind === 'open' ? runOpen(options, options.model.rate) : runClosed(options, options.model.vus);
 }
 
-/** Arrivals due by `elapsed` ms: the integral of a rate ramping linearly to `rate` over `rampMs`. */
+/**
+ * How many arrivals are due by `elapsed` ms (arrival 0 is due at once): the integral of a rate
+ * ramping linearly to `rate` over `rampMs`, plus the first. The inverse of dueTime.
+ */
 export function arrivalsDue(elapsed: number, rate: number, rampMs: number): number {
   const perMs = rate / 1000;
-  if (rampMs <= 0 || elapsed >= rampMs) return Math.floor(perMs * (elapsed - rampMs / 2));
-  return Math.floor((perMs * elapsed * elapsed) / (2 * rampMs));
+  if (rampMs <= 0 || elapsed >= rampMs) return Math.floor(perMs * (elapsed - rampMs / 2) + 1e-9) + 1;
+  return Math.floor((perMs * elapsed * elapsed) / (2 * rampMs) + 1e-9) + 1;
 }
 
 async function runOpen(options: EngineOptions, rate: number): Promise<void> {

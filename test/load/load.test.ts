@@ -74,6 +74,13 @@ describe('mcpvet load over stdio', () => {
     expect(report.model).toMatchObject({ kind: 'open', rate: 20, durationMs: 2000 });
   });
 
+  it('starts each arrival when it is due, not an interval late', async () => {
+    // At 4/s an arrival is due every 250 ms: a late start would add that to every latency.
+    const { report } = await loadJson(['--method', 'tools/call', '--tool-name', 'sleep', '--tool-arg', 'ms=0', '--rate', '4', '--duration', '2s', ...SLEEPY]);
+    expect(report.requests).toBe(8);
+    expect(report.latencyMs.p50).toBeLessThan(150);
+  });
+
   it('fails the run (exit 2) when a threshold is breached, and says which', async () => {
     const run = await runCli(
       [

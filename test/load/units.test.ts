@@ -42,13 +42,19 @@ describe('load flag values', () => {
 });
 
 describe('the open model schedule', () => {
-  it('spaces arrivals evenly at the rate, and ramps linearly', () => {
-    expect(arrivalsDue(1000, 100, 0)).toBe(100);
+  it('spaces arrivals evenly at the rate, the first at once, and ramps linearly', () => {
+    // Arrivals 0, 10 ms, …, 1000 ms are due by 1 s at 100/s.
+    expect([arrivalsDue(0, 100, 0), arrivalsDue(9.9, 100, 0), arrivalsDue(10, 100, 0), arrivalsDue(1000, 100, 0)]).toEqual([1, 1, 2, 101]);
     expect(dueTime(50, 100, 0)).toBe(500);
     // Over a 2 s ramp to 100/s, the first second sends a quarter of the ramp's 100 arrivals.
-    expect(arrivalsDue(1000, 100, 2000)).toBe(25);
-    expect(arrivalsDue(3000, 100, 2000)).toBe(200);
-    for (const n of [0, 10, 99, 100, 150]) expect(arrivalsDue(dueTime(n, 100, 2000) + 1e-6, 100, 2000)).toBeGreaterThanOrEqual(n);
+    expect(arrivalsDue(999.9, 100, 2000)).toBe(25);
+    expect(arrivalsDue(2999.9, 100, 2000)).toBe(200);
+    // Each arrival is started when it is due, not one interval late.
+    for (const n of [0, 1, 10, 99, 100, 150]) {
+      const due = dueTime(n, 100, 2000);
+      expect(arrivalsDue(due, 100, 2000)).toBe(n + 1);
+      if (n > 0) expect(arrivalsDue(due - 0.01, 100, 2000)).toBe(n);
+    }
   });
 });
 
