@@ -4,6 +4,7 @@
 // autocannon's rate.
 // Usage: npm run build && node bench/load.mjs   (BENCH_SECONDS=5 BENCH_CONNECTIONS=32 BENCH_ROUNDS=2)
 import { spawn, execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 
@@ -22,7 +23,7 @@ function startServer() {
       const match = /listening on (http:\/\/\S+)/.exec(text);
       if (match) {
         clearTimeout(timer);
-        resolve({ url: match[1], stop: () => child.kill('SIGTERM') });
+        resolve({ url: match[1], pid: child.pid, stop: () => child.kill('SIGTERM') });
       }
     });
   });
@@ -60,14 +61,30 @@ async function viaMcpvet(url) {
   return report.rps;
 }
 
+/** CPU seconds a process has used (user + system), from /proc: what each request cost the server. */
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function measured(server, send) {
+  const before = cpuSeconds(server.pid);
+  const rate = await send(server.url);
+  return { rate, serverUs: ((cpuSeconds(server.pid) - before) / (rate * SECONDS)) * 1e6 };
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const server = await startServer();
 try {
   const rates = { autocannon: [], mcpvet: [] };
   for (let round = 0; round < ROUNDS; round++) {
-    rates.autocannon.push(await viaAutocannon(server.url));
-    rates.mcpvet.push(await viaMcpvet(server.url));
-    console.log(`round ${round + 1}: autocannon ${rates.autocannon.at(-1).toFixed(0)}/s, mcpvet load ${rates.mcpvet.at(-1).toFixed(0)}/s`);
+    const a = await measured(server, viaAutocannon);
+    const m = await measured(server, viaMcpvet);
+    rates.autocannon.push(a.rate);
+    rates.mcpvet.push(m.rate);
+    console.log(
+      `round ${round + 1}: autocannon ${a.rate.toFixed(0)}/s (server ${a.serverUs.toFixed(0)} µs CPU a request), mcpvet load ${m.rate.toFixed(0)}/s (server ${m.serverUs.toFixed(0)} µs)`,
+    );
   }
   const [a, m] = [median(rates.autocannon), median(rates.mcpvet)];
   console.log(

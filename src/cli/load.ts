@@ -82,11 +82,11 @@ export async function runLoadCommand(positional: string[], flags: LoadFlags): Pr
     const labels = [target, ...replicas].map(describeTarget);
     const lean = target.transport === 'http' && era === 'modern' && replicas.every((each) => each.transport === 'http');
     const slots = target.transport === 'stdio' ? 1 : plan.model.kind === 'closed' ? plan.model.vus : plan.connections;
-    const pools = lean ? [target, ...replicas].map((each) => connectionPool((each as HttpTarget).url, slots)) : [];
+    const pools = lean ? [target, ...replicas].map((each) => connectionPool((each as HttpTarget).url, slots, flags.timeout)) : [];
     const setFor = async (slot: number): Promise<Instance[]> => {
       const all = [target, ...replicas];
       const clients: Requester[] = lean
-        ? firsts.map((client, index) => new LeanHttpSender(client as BaseClient, all[index] as HttpTarget, pools[index]!, flags.timeout))
+        ? firsts.map((client, index) => new LeanHttpSender(client as BaseClient, all[index] as HttpTarget, pools[index]!))
         : await Promise.all(all.map((each, index) => (slot === 0 || each.transport === 'stdio' ? firsts[index]! : open(each, era))));
       const set = clients.map((client, index) => ({ client, label: labels[index]! }));
       // Each user starts on another instance, so the first requests spread too.
