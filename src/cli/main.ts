@@ -18,6 +18,7 @@ import { defineContractCommands } from './contract-commands.js';
 import { defineFuzzCommand } from './fuzz-command.js';
 import { defineEvalCommand } from './eval-command.js';
 import { defineReportCommand } from './report-command.js';
+import { defineAuthCommand } from './auth-command.js';
 
 /** Errors of commands that print machine output are one JSON line; the others get a plain line. */
 let jsonErrors = false;
@@ -53,6 +54,7 @@ function buildProgram(): Command {
   defineFuzzCommand(program);
   defineEvalCommand(program);
   defineReportCommand(program);
+  defineAuthCommand(program);
 
   return program;
 }
