@@ -17,6 +17,8 @@ export interface AuthServer {
   setAccessTokenTtl(seconds: number): void;
   /** Which grant types reached the token endpoint, in order (authorization_code, refresh_token). */
   tokenRequests: string[];
+  /** How many clients registered dynamically so far. */
+  readonly registrations: number;
   close(): Promise<void>;
 }
 
@@ -61,6 +63,8 @@ export async function startAuthServer(options: { preRegistered?: { clientId: str
     findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub }) }),
   });
   provider.on('grant.success', (ctx) => tokenRequests.push(String(ctx.oidc.params?.grant_type)));
+  let registrations = 0;
+  provider.on('registration_create.success', () => registrations++);
   const callback = provider.callback();
   http.on('request', callback);
   return {
@@ -69,6 +73,9 @@ export async function startAuthServer(options: { preRegistered?: { clientId: str
       accessTokenTtl = seconds;
     },
     tokenRequests,
+    get registrations() {
+      return registrations;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         http.close(() => resolve());

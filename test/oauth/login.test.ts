@@ -5,7 +5,7 @@
  * CLI prints, logs in, consents and lands on the loopback callback.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -76,9 +76,9 @@ describe('mcpvet auth against oidc-provider and the notes server (--auth-issuer)
   const loginArgs = () => ['--url', notes.url, '--callback-port', String(port)];
 
   beforeAll(async () => {
-    as = await startAuthServer();
-    notes = await startHttpServer(NOTES_SERVER, ['--auth-issuer', as.issuer]);
     port = await closedPort();
+    as = await startAuthServer({ preRegistered: { clientId: 'mcpvet-ci', redirectUri: `http://127.0.0.1:${port}/oauth/callback` } });
+    notes = await startHttpServer(NOTES_SERVER, ['--auth-issuer', as.issuer]);
   });
   afterAll(async () => {
     await notes?.stop();
@@ -97,9 +97,11 @@ describe('mcpvet auth against oidc-provider and the notes server (--auth-issuer)
   });
 
   it('logs in through the browser: discovery, dynamic registration, PKCE, resource; the store is 0600 and status shows no token', async () => {
+    const registrations = as.registrations;
     const result = await login(env, loginArgs());
     expect(result.code, result.stderr).toBe(0);
     expect(result.browser?.status).toBe(200);
+    expect(as.registrations).toBe(registrations + 1);
     const authorize = new URL(result.url);
     expect(authorize.origin).toBe(as.issuer);
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
@@ -131,6 +133,30 @@ describe('mcpvet auth against oidc-provider and the notes server (--auth-issuer)
     const servers = JSON.parse(json.stdout).servers;
     expect(servers).toEqual([expect.objectContaining({ url: notes.url, scopes: ['notes:read'], expired: false, refreshable: true, issuer: as.issuer })]);
     expect(json.stdout).not.toContain(entry.accessToken);
+  });
+
+  it('a pre-registered --client-id is used as is (no registration); an unknown one never comes back', async () => {
+    const registrations = as.registrations;
+    const result = await login(env, [...loginArgs(), '--client-id', 'mcpvet-ci']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(stored().clientId).toBe('mcpvet-ci');
+    expect(as.registrations).toBe(registrations);
+
+    rmSync(storeFile());
+    const unknown = await login(env, [...loginArgs(), '--client-id', 'nobody-registered-this', '--wait', '2000'], (url) =>
+      scriptedBrowser(url).catch(() => undefined),
+    );
+    expect(unknown.code).toBe(3);
+    expect(unknown.browser).toBeUndefined(); // the AS showed an error page instead of redirecting
+    expect(() => statSync(storeFile())).toThrow();
+  });
+
+  it('a token store others can read is narrowed to 0600 before use', async () => {
+    expect((await login(env, loginArgs())).code).toBe(0);
+    chmodSync(storeFile(), 0o644);
+    const status = await runCli(['auth', 'status'], { env });
+    expect(status.code).toBe(0);
+    expect(statSync(storeFile()).mode & 0o777).toBe(0o600);
   });
 
   it('refuses an authorization response whose state is not the one sent, and stores nothing', async () => {
@@ -260,8 +286,10 @@ describe('mcpvet auth against oidc-provider and the notes server (--auth-issuer)
     expect(error.message).toContain('needs scope "notes:read notes:export"');
     expect(error.message).toContain('--scope "notes:read notes:export"');
 
+    const registrations = as.registrations;
     const stepUp = await login(env, [...loginArgs(), '--scope', 'notes:read notes:export']);
     expect(stepUp.code, stepUp.stderr).toBe(0);
+    expect(as.registrations).toBe(registrations); // the client registered at the first login is reused
     expect(stored().scope.split(' ').sort()).toEqual(['notes:export', 'notes:read']);
     const allowed = await runCli(exportCall, { env });
     expect(allowed.code, allowed.stderr).toBe(0);
