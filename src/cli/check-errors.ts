@@ -19,7 +19,8 @@ export function checkStartFailure(error: unknown, secrets: readonly string[] = [
   if (error instanceof TransportError) {
     const where = error.detail.url ? ` at ${redactUrl(error.detail.url)}` : '';
     if (error.kind === 'auth') {
-      message = `${error.message}${where}: check cannot run without credentials (give them with --header, or log in with \`mcpvet auth login --url URL\`)`;
+      const login = error.detail.url ? `, or log in with \`mcpvet auth login --url ${redactUrl(error.detail.url)}\`` : '';
+      message = `${error.message}${where}: check cannot run without credentials (give them with --header${login})`;
       if (error.detail.cause) message += `; WWW-Authenticate: ${oneLine(error.detail.cause)}`;
       if (error.detail.body?.trim()) message += `; the server said: ${clip(oneLine(error.detail.body))}`;
     } else {

@@ -10,7 +10,7 @@ export const EXPIRY_MARGIN_MS = 5_000;
 
 export type StoredToken =
   | { ok: true; accessToken: string; entry: StoredAuth; refreshed: boolean }
-  | { ok: false; reason: 'none' | 'expired' | 'refresh-failed'; message: string };
+  | { ok: false; reason: 'none' | 'unreadable' | 'expired' | 'refresh-failed'; message: string };
 
 export function isExpired(entry: StoredAuth, now = Date.now()): boolean {
   return entry.expiresAt !== undefined && entry.expiresAt - now < EXPIRY_MARGIN_MS;
@@ -21,7 +21,7 @@ export async function storedToken(url: string, timeoutMs: number): Promise<Store
   try {
     entry = loadAuth(url);
   } catch (error) {
-    return { ok: false, reason: 'none', message: (error as Error).message };
+    return { ok: false, reason: 'unreadable', message: (error as Error).message };
   }
   if (!entry) return { ok: false, reason: 'none', message: 'no stored token' };
   if (!isExpired(entry)) return { ok: true, accessToken: entry.accessToken, entry, refreshed: false };

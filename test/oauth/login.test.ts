@@ -5,7 +5,7 @@
  * CLI prints, logs in, consents and lands on the loopback callback.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -159,6 +159,18 @@ describe('mcpvet auth against oidc-provider and the notes server (--auth-issuer)
     expect(statSync(storeFile()).mode & 0o777).toBe(0o600);
   });
 
+  it('a damaged token store is one clear line, never a stack', async () => {
+    mkdirSync(join(home, 'mcpvet'), { recursive: true });
+    writeFileSync(storeFile(), '{ not json', { mode: 0o600 });
+    const status = await runCli(['auth', 'status'], { env });
+    expect(status.code).toBe(1);
+    expect(status.stderr.trim().split('\n')).toEqual([expect.stringMatching(/is not valid JSON; delete it and log in again$/)]);
+    const call = await runCli(['call', '--url', notes.url, '--method', 'tools/list'], { env });
+    expect(call.code).toBe(3);
+    expect(call.stderr).toContain('is not valid JSON');
+    expect(call.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('refuses an authorization response whose state is not the one sent, and stores nothing', async () => {
     const result = await login(env, loginArgs(), (url) => {
       const forged = new URL(url);
@@ -200,6 +212,7 @@ describe('mcpvet auth against oidc-provider and the notes server (--auth-issuer)
     const none = await runCli(['call', '--url', notes.url, '--method', 'tools/list'], { env });
     expect(none.code).toBe(3);
     expect(envelope(none.stderr).code).toBe('auth_required');
+    expect(envelope(none.stderr).message).toContain(`log in with \`mcpvet auth login --url ${notes.url}\``);
 
     expect((await login(env, loginArgs())).code).toBe(0);
     const list = await runCli(['call', '--url', notes.url, '--method', 'tools/list'], { env });
