@@ -4,15 +4,13 @@ import { loadHostScript, scriptedHost } from '../client/host.js';
 import type { McpClient, RpcOutcome } from '../client/types.js';
 import { isObject, type JsonObject } from '../protocol/jsonrpc.js';
 import type { EraPreference } from '../protocol/versions.js';
-import { CliError, EnvelopeCode, errorEnvelope, toCliError, usageError } from './cli-error.js';
-import { TransportError } from '../protocol/transport-error.js';
-import { redactUrl } from '../wire/target.js';
+import { CliError, EnvelopeCode, errorEnvelope, usageError } from './cli-error.js';
 import { ExitCode, type ExitCodeValue } from './exit-codes.js';
 import { printJson, printNote, printText } from './output.js';
 import { resolveTarget, type TargetFlags } from './target-options.js';
 import { parseToolArgs } from './tool-args.js';
 import { CALL_METHODS } from './call-command.js';
-import { StepUpRequired, canPrompt, stepUpInteractively, stepUpOf } from '../oauth/step-up.js';
+import { recoverAuthorization, stepUpOf } from '../oauth/step-up.js';
 
 export interface CallFlags extends TargetFlags {
   method?: (typeof CALL_METHODS)[number];
@@ -41,17 +39,13 @@ export interface CallOutput {
   schemaFindings?: unknown[];
 }
 
-export async function runCall(positional: string[], flags: CallFlags, steppedUp = false): Promise<number> {
+export async function runCall(positional: string[], flags: CallFlags, retried = false): Promise<number> {
   try {
     return await runCallOnce(positional, flags);
   } catch (error) {
-    if (error instanceof TransportError && error.kind === 'auth' && error.detail.status === 401 && error.detail.url) {
-      const cli = toCliError(error);
-      throw new CliError(cli.code, `${cli.message}; log in with \`mcpvet auth login --url ${redactUrl(error.detail.url)}\``, cli.exitCode, cli.extra);
-    }
-    // 403 insufficient_scope: on a terminal, offer a step-up login and try once more; else exit 3 naming the scope.
-    if (!(error instanceof StepUpRequired) || steppedUp || flags.storedAuthOnly || !canPrompt()) throw error;
-    if (!(await stepUpInteractively(error, flags.timeout))) throw error;
+    // A 401 or a 403 insufficient_scope: on a terminal, offer a login and run once more; else exit 3 naming what to run.
+    const outcome = await recoverAuthorization(error, { timeoutMs: flags.timeout, storedAuthOnly: flags.storedAuthOnly, retried });
+    if (outcome !== 'retry') throw outcome;
     return runCall(positional, flags, true);
   }
 }

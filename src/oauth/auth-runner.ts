@@ -1,11 +1,11 @@
 /** `mcpvet auth login|status|logout`: wiring of the flags to the flows and the store. */
-import { CliError, EnvelopeCode, usageError } from '../cli/cli-error.js';
+import { usageError } from '../cli/cli-error.js';
 import { ExitCode } from '../cli/exit-codes.js';
 import { printText } from '../cli/output.js';
 import { checkHttpUrl } from '../cli/target-options.js';
 import { rememberSecrets } from '../wire/secret-values.js';
 import { redactUrl } from '../wire/target.js';
-import { OAuthFailure } from './errors.js';
+import { loginCliError } from './errors.js';
 import { login } from './flow.js';
 import { listAuth, loadAuth, removeAllAuth, removeAuth, resourceKey, storePath, type StoredAuth } from './store.js';
 import { isExpired } from './stored-token.js';
@@ -36,12 +36,7 @@ function remember(entry: StoredAuth): void {
 }
 
 function toCli(error: unknown): never {
-  if (error instanceof OAuthFailure) {
-    if (error.kind === 'usage') throw usageError(error.message);
-    if (error.kind === 'unreachable') throw new CliError(EnvelopeCode.Unreachable, error.message, ExitCode.Unreachable);
-    throw new CliError(EnvelopeCode.AuthRequired, `login failed: ${error.message}`, ExitCode.AuthRequired);
-  }
-  throw error;
+  throw loginCliError(error);
 }
 
 export async function runLogin(flags: LoginFlags): Promise<number> {

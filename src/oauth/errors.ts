@@ -1,5 +1,7 @@
 /** Failures of the OAuth flows, as one line a person can act on; never a token, code or secret. */
 import * as oauth from 'oauth4webapi';
+import { CliError, EnvelopeCode, usageError } from '../cli/cli-error.js';
+import { ExitCode } from '../cli/exit-codes.js';
 
 export class OAuthFailure extends Error {
   constructor(
@@ -30,4 +32,12 @@ export function describeOAuthError(error: unknown): string {
   if (cause?.code === 'ECONNREFUSED') return 'connection refused';
   if (cause?.code === 'ENOTFOUND' || cause?.code === 'EAI_AGAIN') return 'host not found';
   return cause?.message ?? (error as Error)?.message ?? String(error);
+}
+
+/** The CLI error of a failed login: exit 1 for usage, 4 when unreachable, 3 otherwise. */
+export function loginCliError(error: unknown): unknown {
+  if (!(error instanceof OAuthFailure)) return error;
+  if (error.kind === 'usage') return usageError(error.message);
+  if (error.kind === 'unreachable') return new CliError(EnvelopeCode.Unreachable, error.message, ExitCode.Unreachable);
+  return new CliError(EnvelopeCode.AuthRequired, `login failed: ${error.message}`, ExitCode.AuthRequired);
 }

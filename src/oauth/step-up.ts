@@ -1,12 +1,13 @@
 /**
- * Step-up authorization: a 403 whose Bearer challenge says error="insufficient_scope" names the
- * scopes the operation needs. On a terminal (stdin and stderr) the user is asked
- * `Proceed with step-up authorization? [y/N]` and a login for the union of the scopes held and
- * those named follows; anywhere else it is an error (exit 3) that names the scope and the command
- * to run: a login is never waited for without a terminal.
+ * Authorization failures met by a command. Step-up: a 403 whose Bearer challenge says
+ * error="insufficient_scope" names the scopes the operation needs. On a terminal (stdin and
+ * stderr) the user is asked `Proceed with step-up authorization? [y/N]` and a login for the union
+ * of the scopes held and those named follows; a 401 likewise offers a login. Anywhere else it is
+ * an error (exit 3) that names the command to run: a login is never waited for without a terminal.
  */
 import { bearerChallenge } from '../check/probes/auth/challenge.js';
-import { CliError, EnvelopeCode } from '../cli/cli-error.js';
+import { CliError, EnvelopeCode, toCliError } from '../cli/cli-error.js';
+import { TransportError } from '../protocol/transport-error.js';
 import { ExitCode } from '../cli/exit-codes.js';
 import { redactUrl } from '../wire/target.js';
 
@@ -40,34 +41,66 @@ export function stepUpOf(http: { status: number; headers: Record<string, string>
 export const canPrompt = (): boolean => Boolean(process.stdin.isTTY && process.stderr.isTTY);
 
 /** Asks on the terminal; anything but y/yes is no. */
-export async function askStepUp(stepUp: StepUpRequired): Promise<boolean> {
+async function ask(lines: string[], question: string): Promise<boolean> {
   const { createInterface } = await import('node:readline/promises');
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
-    process.stderr.write(`mcpvet: the server needs scope "${stepUp.scope}" for this request.\n`);
-    const answer = await rl.question('Proceed with step-up authorization? [y/N] ');
-    return /^y(es)?$/i.test(answer.trim());
+    for (const line of lines) process.stderr.write(`mcpvet: ${line}\n`);
+    return /^y(es)?$/i.test((await rl.question(question)).trim());
   } finally {
     rl.close();
   }
 }
 
-/** The interactive step-up: asks, then logs in with the union of the scopes; false when declined. */
-export async function stepUpInteractively(stepUp: StepUpRequired, timeoutMs: number): Promise<boolean> {
-  if (!(await askStepUp(stepUp))) return false;
+/** A login from inside a command, on the redirect URI the client was registered with (so it is reused). */
+async function loginNow(url: string, addScope: string | undefined, timeoutMs: number): Promise<void> {
   const { login } = await import('./flow.js');
   const { DEFAULT_CALLBACK_PORT } = await import('./callback.js');
   const { loadAuth } = await import('./store.js');
-  // The redirect URI the client was registered with, so the registration is reused.
-  const previous = loadAuth(stepUp.url);
-  await login({
-    url: stepUp.url,
-    addScope: stepUp.scope,
-    callbackPort: previous ? Number(new URL(previous.redirectUri).port) : DEFAULT_CALLBACK_PORT,
-    browser: true,
-    waitMs: 300_000,
-    timeoutMs,
-    say: (line) => process.stderr.write(`${line}\n`),
-  });
-  return true;
+  const { loginCliError } = await import('./errors.js');
+  const previous = loadAuth(url);
+  try {
+    await login({
+      url,
+      addScope,
+      callbackPort: previous ? Number(new URL(previous.redirectUri).port) : DEFAULT_CALLBACK_PORT,
+      browser: true,
+      waitMs: 300_000,
+      timeoutMs,
+      say: (line) => process.stderr.write(`${line}\n`),
+    });
+  } catch (error) {
+    throw loginCliError(error);
+  }
+}
+
+/**
+ * What a command does with an authorization failure of its HTTP target. A 401 gets the login
+ * command in its message; a 403 insufficient_scope is a StepUpRequired. On a terminal (and
+ * without --stored-auth-only, and not on a retry) the user is asked first, and `retry` means a
+ * login happened and the command may run once more. Anything else: the error to throw.
+ */
+export async function recoverAuthorization(
+  error: unknown,
+  options: { timeoutMs: number; storedAuthOnly?: boolean; retried: boolean },
+): Promise<'retry' | unknown> {
+  const interactive = !options.retried && !options.storedAuthOnly && canPrompt();
+  if (error instanceof StepUpRequired) {
+    if (!interactive) return error;
+    const yes = await ask([`the server needs scope "${error.scope}" for this request.`], 'Proceed with step-up authorization? [y/N] ');
+    if (!yes) return error;
+    await loginNow(error.url, error.scope, options.timeoutMs);
+    return 'retry';
+  }
+  if (error instanceof TransportError && error.kind === 'auth' && error.detail.status === 401 && error.detail.url) {
+    const url = error.detail.url;
+    const cli = toCliError(error);
+    const hinted = new CliError(cli.code, `${cli.message}; log in with \`mcpvet auth login --url ${redactUrl(url)}\``, cli.exitCode, cli.extra);
+    if (!interactive) return hinted;
+    const yes = await ask([`${redactUrl(url)} requires authorization (HTTP 401).`], 'Log in now? [y/N] ');
+    if (!yes) return hinted;
+    await loginNow(url, undefined, options.timeoutMs);
+    return 'retry';
+  }
+  return error;
 }

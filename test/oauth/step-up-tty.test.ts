@@ -1,8 +1,9 @@
 /**
- * The step-up prompt on a terminal: `call` of a tool whose scope the stored token lacks gets 403
+ * The prompts on a terminal: `call` of a tool whose scope the stored token lacks gets 403
  * insufficient_scope; in a pseudo-terminal (node-pty) mcpvet asks
  * `Proceed with step-up authorization? [y/N]`, and on "y" logs in again for the union of the scopes
- * (the scripted browser plays the person) and retries the call; on "n" it fails with exit 3.
+ * (the scripted browser plays the person) and retries the call; on "n" it fails with exit 3. A 401
+ * without a stored token offers a login the same way (never with --stored-auth-only).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,7 +36,7 @@ function inTerminal(args: string[], env: Record<string, string>) {
   };
 }
 
-describe('step-up authorization on a terminal', () => {
+describe('logins offered on a terminal: step-up and 401', () => {
   let as: AuthServer;
   let notes: RunningServer;
   let home: string;
@@ -90,6 +91,28 @@ describe('step-up authorization on a terminal', () => {
     expect(call.output()).toContain('"result"');
     const entry = Object.values(JSON.parse(readFileSync(join(home, 'mcpvet', 'oauth-tokens.json'), 'utf8')).servers)[0] as { scope: string };
     expect(entry.scope.split(' ').sort()).toEqual(['notes:export', 'notes:read']);
+  });
+
+  it('a 401 with no stored token offers a login on a terminal; "y" logs in and the call runs', async () => {
+    home = mkdtempSync(join(tmpdir(), 'mcpvet-oauth-tty-'));
+    env = { XDG_CONFIG_HOME: home, DISPLAY: '', WAYLAND_DISPLAY: '' };
+    const call = inTerminal(['call', '--url', notes.url, '--method', 'tools/list'], env);
+    ptys.push(call.pty);
+    await call.waitFor(/requires authorization \(HTTP 401\)\.[\s\S]*Log in now\? \[y\/N\]/);
+    call.pty.write('y\r');
+    const [, url] = await call.waitFor(/^ {2}(http:\/\/\S+)\r?$/m);
+    expect(new URL(url as string).searchParams.get('scope')).toBe('notes:read');
+    expect((await scriptedBrowser(url as string)).status).toBe(200);
+    expect(await call.exited, call.output()).toBe(0);
+    expect(call.output()).toContain('"list_notes"');
+
+    // With --stored-auth-only nobody is asked, even on a terminal.
+    rmSync(join(home, 'mcpvet'), { recursive: true, force: true });
+    const ci = inTerminal(['call', '--url', notes.url, '--method', 'tools/list', '--stored-auth-only'], env);
+    ptys.push(ci.pty);
+    expect(await ci.exited).toBe(3);
+    expect(ci.output()).not.toContain('Log in now');
+    expect(ci.output()).toContain('auth_required');
   });
 
   it('a "no" (or Enter) ends with exit 3 naming the scope; without a terminal nobody is asked', async () => {
