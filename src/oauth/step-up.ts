@@ -10,6 +10,7 @@ import { CliError, EnvelopeCode, toCliError } from '../cli/cli-error.js';
 import { TransportError } from '../protocol/transport-error.js';
 import { ExitCode } from '../cli/exit-codes.js';
 import { redactUrl } from '../wire/target.js';
+import { storedTokenWasUsed } from './stored-token.js';
 
 export class StepUpRequired extends CliError {
   constructor(
@@ -74,6 +75,21 @@ async function loginNow(url: string, addScope: string | undefined, timeoutMs: nu
   }
 }
 
+/** True when a stored token with a refresh token existed and was refreshed. */
+async function refreshedAfterRefusal(url: string, timeoutMs: number): Promise<boolean> {
+  const { loadAuth } = await import('./store.js');
+  const entry = loadAuth(url);
+  if (!entry?.refreshToken) return false;
+  const { refresh } = await import('./flow.js');
+  try {
+    await refresh(entry, timeoutMs);
+    return true;
+  } catch (error) {
+    process.stderr.write(`mcpvet: warning: the server refused the stored token, and ${(error as Error).message}\n`);
+    return false;
+  }
+}
+
 /**
  * What a command does with an authorization failure of its HTTP target. A 401 gets the login
  * command in its message; a 403 insufficient_scope is a StepUpRequired. On a terminal (and
@@ -96,6 +112,8 @@ export async function recoverAuthorization(
     const url = error.detail.url;
     const cli = toCliError(error);
     const hinted = new CliError(cli.code, `${cli.message}; log in with \`mcpvet auth login --url ${redactUrl(url)}\``, cli.exitCode, cli.extra);
+    // The stored token was refused before its known expiry (revoked, clocks apart): a refresh first, never a prompt.
+    if (!options.retried && storedTokenWasUsed(url) && (await refreshedAfterRefusal(url, options.timeoutMs))) return 'retry';
     if (!interactive) return hinted;
     const yes = await ask([`${redactUrl(url)} requires authorization (HTTP 401).`], 'Log in now? [y/N] ');
     if (!yes) return hinted;

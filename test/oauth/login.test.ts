@@ -262,6 +262,31 @@ describe('mcpvet auth against oidc-provider and the notes server (--auth-issuer)
     expect(dead.stderr).toContain('the stored token expired and there is no refresh token');
   });
 
+  it('a stored token the server refuses before its known expiry is refreshed once and the call retried', async () => {
+    expect((await login(env, loginArgs())).code).toBe(0);
+    const store = JSON.parse(readFileSync(storeFile(), 'utf8'));
+    const entry = Object.values(store.servers)[0] as StoredEntry;
+    // Still "valid" by its expiry, but not a token the server accepts (as when it was revoked).
+    entry.accessToken = `${entry.accessToken.slice(0, -8)}AAAAAAAA`;
+    writeFileSync(storeFile(), JSON.stringify(store));
+    const list = await runCli(['call', '--url', notes.url, '--method', 'tools/list'], { env });
+    expect(list.code, list.stderr).toBe(0);
+    expect(stored().accessToken).not.toBe(entry.accessToken);
+
+    // The refresh token is spent too: one 401, no loop, the login command named.
+    const again = JSON.parse(readFileSync(storeFile(), 'utf8'));
+    for (const value of Object.values(again.servers) as StoredEntry[]) {
+      value.accessToken = `${value.accessToken.slice(0, -8)}AAAAAAAA`;
+      value.refreshToken = 'a-refresh-token-the-authorization-server-never-issued';
+    }
+    writeFileSync(storeFile(), JSON.stringify(again));
+    const refused = await runCli(['call', '--url', notes.url, '--method', 'tools/list'], { env });
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain('the server refused the stored token, and the refresh of the stored token failed');
+    expect(envelope(refused.stderr).message).toContain('log in with `mcpvet auth login');
+    expect(refused.stderr).not.toContain('a-refresh-token-the-authorization-server-never-issued');
+  });
+
   it('--stored-auth-only without a stored token exits 3 (auth_required) at once; with one it runs; logout removes it', async () => {
     for (const command of [
       ['call', '--method', 'tools/list'],
