@@ -90,7 +90,9 @@ export async function discover(endpoint: string, timeoutMs: number, challenge?: 
   }
   if (!as.authorization_endpoint || !as.token_endpoint) throw new OAuthFailure(`the authorization server ${issuer} has no authorization or token endpoint`);
   for (const endpointUrl of [as.authorization_endpoint, as.token_endpoint]) {
+    // Only http(s) URLs reach a browser (never javascript:, file:...), and plain http only on loopback.
     if (!/^https?:\/\//i.test(endpointUrl)) throw new OAuthFailure(`the authorization server ${issuer} names a non-http(s) endpoint; refused`);
+    httpOptions(endpointUrl);
   }
   return {
     resource: prm.resource,
@@ -130,9 +132,7 @@ export async function discoverAuthorizationServer(issuer: string, timeoutMs: num
         continue;
       }
       // The issuer in the document must equal the one the URL was built from, exactly.
-      const as = await oauth.processDiscoveryResponse(issuerUrl, response);
-      httpOptions(as.token_endpoint ?? issuer); // refuses plain http off loopback early
-      return as;
+      return await oauth.processDiscoveryResponse(issuerUrl, response);
     } catch (error) {
       if (error instanceof OAuthFailure) throw error;
       tried.push(`${candidate} (${describeOAuthError(error)})`);

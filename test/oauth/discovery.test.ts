@@ -20,6 +20,8 @@ interface Variant {
   wrongIssuer?: boolean;
   noS256?: boolean;
   otherResource?: boolean;
+  /** The authorization endpoint given instead of this server's own. */
+  authorizationEndpoint?: string;
 }
 
 describe('auth login discovery order and refusals', () => {
@@ -46,7 +48,7 @@ describe('auth login discovery order and refusals', () => {
       if (path === asPath) {
         return json({
           issuer: variant.wrongIssuer ? `${issuer}/elsewhere` : issuer,
-          authorization_endpoint: `${origin}/authorize`,
+          authorization_endpoint: variant.authorizationEndpoint ?? `${origin}/authorize`,
           token_endpoint: `${origin}/token`,
           response_types_supported: ['code'],
           code_challenge_methods_supported: variant.noS256 ? ['plain'] : ['S256'],
@@ -107,6 +109,12 @@ describe('auth login discovery order and refusals', () => {
     ['an issuer that is not the one the URL was built from', { wrongIssuer: true }, /no authorization server metadata for .*issuer/],
     ['no PKCE S256', { noS256: true }, /does not advertise PKCE S256/],
     ['metadata for another resource', { otherResource: true }, /the metadata's resource .*\/other" is not .*\/mcp; refused/],
+    [
+      'a plain-http authorization endpoint off loopback',
+      { authorizationEndpoint: 'http://auth.example.com/authorize' },
+      /http:\/\/auth\.example\.com\/? is not HTTPS/,
+    ],
+    ['a javascript: authorization endpoint', { authorizationEndpoint: 'javascript:alert(1)' }, /names a non-http\(s\) endpoint; refused/],
   ] as const)('refuses %s before any browser', async (_name, broken, message) => {
     variant = broken;
     const run = await loginRun();
