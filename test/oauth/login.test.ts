@@ -5,7 +5,7 @@
  * CLI prints, logs in, consents and lands on the loopback callback.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -30,7 +30,7 @@ async function login(
   args: string[],
   browse: (url: string) => Promise<BrowserResult | undefined> = (url) => scriptedBrowser(url),
 ): Promise<{ code: number | null; stderr: string; browser?: BrowserResult; url: string }> {
-  const child = spawn(process.execPath, [CLI, 'auth', 'login', '--no-browser', '--wait', '15000', ...args], {
+  const child = spawn(process.execPath, [CLI, 'auth', 'login', '--wait', '15000', ...args], {
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -169,6 +169,44 @@ describe('mcpvet auth against oidc-provider and the notes server (--auth-issuer)
     expect(call.code).toBe(3);
     expect(call.stderr).toContain('is not valid JSON');
     expect(call.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('with a display the URL goes to xdg-open as one argument (and is printed too); without one, or with --no-browser, nothing is opened', async () => {
+    const bin = join(home, 'bin');
+    mkdirSync(bin);
+    const opened = join(home, 'opened.txt');
+    // A stand-in for xdg-open: it records its arguments, one per line.
+    writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\nfor a in "$@"; do printf '%s\\n' "$a" >> '${opened}'; done\n`, { mode: 0o755 });
+    const path = `${bin}:${process.env.PATH}`;
+    const withDisplay = { ...env, DISPLAY: ':99', PATH: path };
+    const child = spawn(process.execPath, [CLI, 'auth', 'login', '--wait', '15000', ...loginArgs()], {
+      env: { ...process.env, ...withDisplay },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    live.add(child);
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const deadline = Date.now() + 10_000;
+    while (!existsSync(opened) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const args = readFileSync(opened, 'utf8').trim().split('\n');
+    expect(args).toHaveLength(1);
+    expect(args[0]).toBe(/^ {2}(http:\/\/\S+)$/m.exec(stderr)?.[1]);
+    expect(stderr).toContain('(a browser was asked to open it)');
+    expect((await scriptedBrowser(args[0] as string)).status).toBe(200);
+    expect(await exited).toBe(0);
+
+    rmSync(opened);
+    rmSync(storeFile());
+    for (const [extra, flags] of [
+      [{ DISPLAY: '', PATH: path }, []],
+      [{ DISPLAY: ':99', PATH: path }, ['--no-browser']],
+    ] as const) {
+      const run = await login({ ...env, ...extra }, [...flags, ...loginArgs()]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(existsSync(opened)).toBe(false);
+      expect(run.stderr).not.toContain('a browser was asked');
+    }
   });
 
   it('refuses an authorization response whose state is not the one sent, and stores nothing', async () => {
