@@ -43,6 +43,8 @@ export function defineAuthCommand(program: Command): void {
     .description("forget a server's stored tokens (--url), or every server's (--all)")
     .option('--url <url>', 'the server')
     .option('--all', 'every server')
+    .option('--no-revoke', 'only forget the tokens; do not revoke them at the authorization server')
+    .option('--timeout <ms>', 'timeout of each HTTP request in milliseconds', parseTimeout, 10_000)
     .action(async (flags) => {
       const { runLogout } = await import('../oauth/auth-runner.js');
       process.exitCode = await runLogout(flags);

@@ -6,7 +6,8 @@ import { checkHttpUrl } from '../cli/target-options.js';
 import { rememberSecrets } from '../wire/secret-values.js';
 import { redactUrl } from '../wire/target.js';
 import { loginCliError } from './errors.js';
-import { login } from './flow.js';
+import { login, revoke } from './flow.js';
+import { oneLine } from '../wire/control-chars.js';
 import { listAuth, loadAuth, removeAllAuth, removeAuth, resourceKey, storePath, type StoredAuth } from './store.js';
 import { isExpired } from './stored-token.js';
 
@@ -105,19 +106,34 @@ export async function runStatus(flags: { url?: string; format: 'text' | 'json' }
   return flags.url !== undefined && entries.length === 0 ? ExitCode.AuthRequired : ExitCode.Ok;
 }
 
-export async function runLogout(flags: { url?: string; all?: boolean }): Promise<number> {
+/** Revokes at the issuer (unless --no-revoke), then forgets; a failed revocation is a warning. */
+async function forget(entry: StoredAuth, flags: { revoke: boolean; timeout: number }): Promise<void> {
+  remember(entry);
+  if (flags.revoke) {
+    const problem = await revoke(entry, flags.timeout);
+    if (problem)
+      process.stderr.write(`mcpvet: warning: ${entry.resource}: the tokens were not revoked (${oneLine(problem)}); they stay valid until they expire\n`);
+    else process.stderr.write(`revoked the tokens of ${entry.resource} at ${entry.issuer}\n`);
+  }
+  removeAuth(entry.resource);
+  process.stderr.write(`forgot the tokens of ${entry.resource}\n`);
+}
+
+export async function runLogout(flags: { url?: string; all?: boolean; revoke: boolean; timeout: number }): Promise<number> {
   if (flags.all && flags.url !== undefined) throw usageError('give --url or --all, not both');
   if (flags.all) {
-    const count = removeAllAuth();
-    process.stderr.write(`forgot the tokens of ${count} server${count === 1 ? '' : 's'}\n`);
+    const entries = listAuth();
+    for (const entry of entries) await forget(entry, flags);
+    removeAllAuth();
+    if (entries.length === 0) process.stderr.write('no stored tokens\n');
     return ExitCode.Ok;
   }
   const url = requireUrl(flags.url, 'logout');
   const entry = loadAuth(url);
-  if (!removeAuth(url)) {
+  if (!entry) {
     process.stderr.write(`no stored token for ${redactUrl(url)}\n`);
     return ExitCode.Ok;
   }
-  process.stderr.write(`forgot the tokens of ${entry?.resource ?? redactUrl(url)}\n`);
+  await forget(entry, flags);
   return ExitCode.Ok;
 }

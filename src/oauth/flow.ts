@@ -88,6 +88,7 @@ export async function login(options: LoginOptions): Promise<StoredAuth> {
       resourceIndicator: found.resource,
       issuer: as.issuer,
       tokenEndpoint: as.token_endpoint as string,
+      revocationEndpoint: typeof as.revocation_endpoint === 'string' && /^https?:\/\//i.test(as.revocation_endpoint) ? as.revocation_endpoint : undefined,
       clientId: client.client_id,
       clientSecret,
       redirectUri,
@@ -194,4 +195,31 @@ export async function refresh(entry: StoredAuth, timeoutMs = DEFAULT_OAUTH_TIMEO
   };
   saveAuth(updated);
   return updated;
+}
+
+/**
+ * Revokes the refresh token, then the access token, at the issuer (RFC 7009), best effort: the
+ * caller forgets them either way. Returns what went wrong, if anything.
+ */
+export async function revoke(entry: StoredAuth, timeoutMs = DEFAULT_OAUTH_TIMEOUT_MS): Promise<string | undefined> {
+  if (!entry.revocationEndpoint) return 'the authorization server has no revocation endpoint';
+  const as: oauth.AuthorizationServer = { issuer: entry.issuer, revocation_endpoint: entry.revocationEndpoint };
+  const client: oauth.Client = { client_id: entry.clientId, token_endpoint_auth_method: entry.clientSecret ? 'client_secret_post' : 'none' };
+  const clientAuth = entry.clientSecret ? oauth.ClientSecretPost(entry.clientSecret) : oauth.None();
+  try {
+    for (const [token, hint] of [
+      [entry.refreshToken, 'refresh_token'],
+      [entry.accessToken, 'access_token'],
+    ] as const) {
+      if (!token) continue;
+      const response = await oauth.revocationRequest(as, client, clientAuth, token, {
+        ...httpOptions(entry.revocationEndpoint, timeoutMs),
+        additionalParameters: { token_type_hint: hint },
+      });
+      await oauth.processRevocationResponse(response);
+    }
+    return undefined;
+  } catch (error) {
+    return describeOAuthError(error);
+  }
 }

@@ -20,6 +20,8 @@ export interface StoredAuth {
   issuer: string;
   /** Where refreshes go (from the issuer's metadata). */
   tokenEndpoint: string;
+  /** Where logout revokes the tokens (RFC 7009), when the issuer has one. */
+  revocationEndpoint?: string;
   clientId: string;
   /** Only when the authorization server issued one at registration. */
   clientSecret?: string;

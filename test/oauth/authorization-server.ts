@@ -44,6 +44,7 @@ export async function startAuthServer(options: { preRegistered?: { clientId: str
     features: {
       devInteractions: { enabled: true },
       registration: { enabled: true },
+      revocation: { enabled: true },
       resourceIndicators: {
         enabled: true,
         defaultResource: async (_ctx, _client, oneOf) => oneOf,

@@ -60,6 +60,13 @@ async function login(
   return { code, stderr, browser, url };
 }
 
+/** A store file's text with every access token marked expired, so the next use must refresh. */
+function expiredCopy(text: string): string {
+  const store = JSON.parse(text);
+  for (const entry of Object.values(store.servers) as StoredEntry[]) entry.expiresAt = Date.now() - 1000;
+  return JSON.stringify(store);
+}
+
 function envelope(stderr: string): { code: string; message: string } {
   const line = stderr.trim().split('\n').pop() as string;
   return JSON.parse(line).error;
@@ -342,14 +349,35 @@ describe('mcpvet auth against oidc-provider and the notes server (--auth-issuer)
     const withToken = await runCli(['call', '--method', 'tools/list', '--url', notes.url, '--stored-auth-only'], { env });
     expect(withToken.code, withToken.stderr).toBe(0);
 
+    const kept = readFileSync(storeFile(), 'utf8');
     const logout = await runCli(['auth', 'logout', '--url', notes.url], { env });
     expect(logout.code, logout.stderr).toBe(0);
+    expect(logout.stderr).toContain(`revoked the tokens of ${notes.url} at ${as.issuer}`);
     const status = await runCli(['auth', 'status', '--url', notes.url], { env });
     expect(status.code).toBe(3);
     expect(status.stdout).toContain('no stored token');
     expect(readFileSync(storeFile(), 'utf8')).not.toContain('accessToken');
     const after = await runCli(['call', '--method', 'tools/list', '--url', notes.url, '--stored-auth-only'], { env });
     expect(after.code).toBe(3);
+
+    // The logout revoked the refresh token at the issuer: a copy kept from before cannot be refreshed.
+    // (The JWT access token itself stays valid until it expires: the server checks it locally.)
+    writeFileSync(storeFile(), expiredCopy(kept));
+    const copy = await runCli(['call', '--method', 'tools/list', '--url', notes.url], { env });
+    expect(copy.code).toBe(3);
+    expect(copy.stderr).toContain('the refresh of the stored token failed');
+  });
+
+  it('logout --no-revoke only forgets: a copy kept from before still works', async () => {
+    expect((await login(env, loginArgs())).code).toBe(0);
+    const kept = readFileSync(storeFile(), 'utf8');
+    const logout = await runCli(['auth', 'logout', '--all', '--no-revoke'], { env });
+    expect(logout.code, logout.stderr).toBe(0);
+    expect(logout.stderr).not.toContain('revoked');
+    expect(JSON.parse(readFileSync(storeFile(), 'utf8')).servers).toEqual({});
+    writeFileSync(storeFile(), expiredCopy(kept));
+    const copy = await runCli(['call', '--method', 'tools/list', '--url', notes.url], { env });
+    expect(copy.code, copy.stderr).toBe(0);
   });
 
   it('a tool needing a higher scope: 403 insufficient_scope fails with exit 3 naming the scope; a login with --scope steps up', async () => {

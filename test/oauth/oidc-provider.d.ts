@@ -19,6 +19,7 @@ declare module 'oidc-provider' {
     features?: {
       devInteractions?: { enabled: boolean };
       registration?: { enabled: boolean };
+      revocation?: { enabled: boolean };
       resourceIndicators?: {
         enabled: boolean;
         defaultResource?: (ctx: Context, client: ClientLike, oneOf?: string[]) => Promise<string | string[] | undefined>;
