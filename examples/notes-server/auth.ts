@@ -59,9 +59,14 @@ export function verifyToken(token: string, audience: string, secret = DEV_AUTH_S
   if (typeof claims.exp !== 'number' || claims.exp * 1000 <= now) return { ok: false, reason: 'The access token expired' };
   if (claims.aud !== audience) return { ok: false, reason: 'The access token was issued for another resource' };
   if (typeof claims.sub !== 'string' || typeof claims.scope !== 'string') return { ok: false, reason: 'The access token is malformed' };
+  return { ok: true, grant: grantOf(claims.sub, claims.scope) };
+}
+
+/** The grant of a verified token: its space-separated scopes, with those they imply. */
+export function grantOf(subject: string, scope: string): Grant {
   const scopes = new Set<string>();
-  for (const scope of claims.scope.split(' ').filter(Boolean)) for (const granted of [scope, ...(IMPLIED[scope] ?? [])]) scopes.add(granted);
-  return { ok: true, grant: { subject: claims.sub, scopes } };
+  for (const name of scope.split(' ').filter(Boolean)) for (const granted of [name, ...(IMPLIED[name] ?? [])]) scopes.add(granted);
+  return { subject, scopes };
 }
 
 /** The scopes a request needs: notes:read always, and a tool's own for tools/call. */
@@ -107,7 +112,7 @@ export interface HttpAuth {
   /** Answers GET of the metadata document (no token needed); true when it did. */
   serveMetadata(req: IncomingMessage, res: ServerResponse, endpoint: string): boolean;
   /** The caller's grant, or undefined once a 401 was sent. */
-  authenticate(req: IncomingMessage, res: ServerResponse, endpoint: string): Grant | undefined;
+  authenticate(req: IncomingMessage, res: ServerResponse, endpoint: string): Grant | undefined | Promise<Grant | undefined>;
   /** False once a 403 step-up challenge was sent: the grant lacks a scope the request needs. */
   authorize(grant: Grant, message: Json, res: ServerResponse, endpoint: string): boolean;
   /** Legacy sessions belong to the identity that opened them; false once another one was refused. */
@@ -120,7 +125,26 @@ export interface BearerAuthOptions {
   issuer?: string;
 }
 
-export function bearerAuth(options: BearerAuthOptions = {}): HttpAuth {
+/** The HMAC bearer auth answers at once (fixtures wrap its authenticate). */
+export interface SyncHttpAuth extends HttpAuth {
+  authenticate(req: IncomingMessage, res: ServerResponse, endpoint: string): Grant | undefined;
+}
+
+/** The token of the Authorization header (a token in the query string is ignored: OAuth 2.1 §5.1). */
+export const bearerTokenOf = (req: IncomingMessage): string | undefined => /^Bearer +(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+
+/** The caller's grant, or a 401 sent (no token, or one that failed verification). */
+export function judgeToken(res: ServerResponse, endpoint: string, verified: Verified | undefined): Grant | undefined {
+  if (verified === undefined) {
+    refuse(res, 401, challenge(endpoint, { scope: BASE_SCOPE }), 'invalid_request', 'Authorization required');
+    return undefined;
+  }
+  if (verified.ok) return verified.grant;
+  refuse(res, 401, challenge(endpoint, { error: 'invalid_token', error_description: verified.reason, scope: BASE_SCOPE }), 'invalid_token', verified.reason);
+  return undefined;
+}
+
+export function bearerAuth(options: BearerAuthOptions = {}): SyncHttpAuth {
   const secret = options.secret ?? DEV_AUTH_SECRET;
   const owners = new WeakMap<LegacySession, string>();
   return {
@@ -131,22 +155,8 @@ export function bearerAuth(options: BearerAuthOptions = {}): HttpAuth {
       return true;
     },
     authenticate(req, res, endpoint) {
-      // Only the Authorization header counts: a token in the query string is ignored (OAuth 2.1 §5.1).
-      const match = /^Bearer +(\S+)$/i.exec(req.headers.authorization ?? '');
-      if (!match) {
-        refuse(res, 401, challenge(endpoint, { scope: BASE_SCOPE }), 'invalid_request', 'Authorization required');
-        return undefined;
-      }
-      const verified = verifyToken(match[1]!, endpoint, secret);
-      if (verified.ok) return verified.grant;
-      refuse(
-        res,
-        401,
-        challenge(endpoint, { error: 'invalid_token', error_description: verified.reason, scope: BASE_SCOPE }),
-        'invalid_token',
-        verified.reason,
-      );
-      return undefined;
+      const token = bearerTokenOf(req);
+      return judgeToken(res, endpoint, token === undefined ? undefined : verifyToken(token, endpoint, secret));
     },
     authorize(grant, message, res, endpoint) {
       const needed = scopesNeeded(message);

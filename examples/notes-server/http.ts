@@ -213,7 +213,7 @@ export async function serveHttp(server: NotesServer, options: HttpOptions = {}):
     if (!allowedHosts.has((req.headers.host ?? '').toLowerCase())) {
       return sendJson(res, 421, errorResponse(undefined, Code.InvalidRequest, `Misdirected request: Host ${req.headers.host ?? '(none)'} is not served here`));
     }
-    const grant = options.auth?.authenticate(req, res, endpoint);
+    const grant = await options.auth?.authenticate(req, res, endpoint);
     if (options.auth && !grant) return;
     if (req.method === 'POST') return handlePost(req, res, grant);
     const sessionId = req.headers['mcp-session-id'] as string | undefined;

@@ -1,18 +1,30 @@
 /**
  * CLI of the example server:
  *   node dist/examples/notes-server.js [--http] [--port N] [--host 127.0.0.1]
- *     [--era dual|modern|legacy] [--data FILE] [--page-size N] [--auth] [--no-tasks]
+ *     [--era dual|modern|legacy] [--data FILE] [--page-size N] [--auth] [--auth-issuer URL] [--no-tasks]
+ *   --auth-issuer: bearer auth with JWT access tokens of that authorization server (jwt-auth.ts)
  * stdio by default (stdout carries only JSON-RPC). Logs go to stderr.
  */
 import { parseArgs } from 'node:util';
 import { bearerAuth, createNotesServer, serveHttp, serveStdio, type EraMode } from './index.js';
+import { jwtAuth } from './jwt-auth.js';
 
 function fail(message: string): never {
   process.stderr.write(`notes-server: ${message}\n`);
   process.exit(1);
 }
 
-function parseCli(): { http: boolean; port: number; host: string; era: EraMode; dataFile?: string; pageSize: number; auth: boolean; tasks: boolean } {
+function parseCli(): {
+  http: boolean;
+  port: number;
+  host: string;
+  era: EraMode;
+  dataFile?: string;
+  pageSize: number;
+  auth: boolean;
+  authIssuer?: string;
+  tasks: boolean;
+} {
   let values;
   try {
     ({ values } = parseArgs({
@@ -24,6 +36,7 @@ function parseCli(): { http: boolean; port: number; host: string; era: EraMode; 
         data: { type: 'string' },
         'page-size': { type: 'string', default: '3' },
         auth: { type: 'boolean', default: false },
+        'auth-issuer': { type: 'string' },
         'no-tasks': { type: 'boolean', default: false },
       },
       strict: true,
@@ -36,7 +49,9 @@ function parseCli(): { http: boolean; port: number; host: string; era: EraMode; 
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0..65535, got ${values.port}`);
   if (!Number.isInteger(pageSize) || pageSize < 1) fail(`--page-size must be a positive integer, got ${values['page-size']}`);
   if (!['dual', 'modern', 'legacy'].includes(values.era!)) fail(`--era must be dual, modern or legacy, got ${values.era}`);
-  if (values.auth && !values.http) fail('--auth applies to --http (stdio takes credentials from the environment)');
+  if ((values.auth || values['auth-issuer'] !== undefined) && !values.http) fail('--auth applies to --http (stdio takes credentials from the environment)');
+  if (values['auth-issuer'] !== undefined && !/^https?:\/\/\S+$/.test(values['auth-issuer']))
+    fail(`--auth-issuer takes the issuer URL, got ${values['auth-issuer']}`);
   return {
     http: values.http!,
     port,
@@ -45,6 +60,7 @@ function parseCli(): { http: boolean; port: number; host: string; era: EraMode; 
     dataFile: values.data,
     pageSize,
     auth: values.auth!,
+    authIssuer: values['auth-issuer'],
     tasks: !values['no-tasks'],
   };
 }
@@ -63,7 +79,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 
 if (cli.http) {
   try {
-    const auth = cli.auth ? bearerAuth({ secret: process.env.NOTES_AUTH_SECRET }) : undefined;
+    const auth = cli.authIssuer ? jwtAuth(cli.authIssuer) : cli.auth ? bearerAuth({ secret: process.env.NOTES_AUTH_SECRET }) : undefined;
     const handle = await serveHttp(server, { host: cli.host, port: cli.port, auth });
     shutdown = handle.close;
     process.stderr.write(`notes-server listening on ${handle.url}\n`);

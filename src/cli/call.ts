@@ -10,6 +10,7 @@ import { printJson, printNote, printText } from './output.js';
 import { resolveTarget, type TargetFlags } from './target-options.js';
 import { parseToolArgs } from './tool-args.js';
 import { CALL_METHODS } from './call-command.js';
+import { recoverAuthorization, stepUpOf } from '../oauth/step-up.js';
 
 export interface CallFlags extends TargetFlags {
   method?: (typeof CALL_METHODS)[number];
@@ -38,7 +39,18 @@ export interface CallOutput {
   schemaFindings?: unknown[];
 }
 
-export async function runCall(positional: string[], flags: CallFlags): Promise<number> {
+export async function runCall(positional: string[], flags: CallFlags, retried = false): Promise<number> {
+  try {
+    return await runCallOnce(positional, flags);
+  } catch (error) {
+    // A 401 or a 403 insufficient_scope: on a terminal, offer a login and run once more; else exit 3 naming what to run.
+    const outcome = await recoverAuthorization(error, { timeoutMs: flags.timeout, storedAuthOnly: flags.storedAuthOnly, retried });
+    if (outcome !== 'retry') throw outcome;
+    return runCall(positional, flags, true);
+  }
+}
+
+async function runCallOnce(positional: string[], flags: CallFlags): Promise<number> {
   requireMethodFlags(flags);
   const target = await resolveTarget(flags, positional);
   const host = flags.answers ? scriptedHost(loadHostScript(flags.answers)) : undefined;
@@ -124,13 +136,13 @@ async function perform(client: McpClient, flags: CallFlags): Promise<CallOutput>
     case 'tools/call':
       return callTool(client, flags);
     case 'resources/read':
-      return done(resultOf(await client.readResource(flags.uri as string), method));
+      return done(resultOf(await client.readResource(flags.uri as string), method, client));
     case 'prompts/get':
-      return done(resultOf(await client.getPrompt(flags.promptName as string, keyValues(flags.promptArgs, '--prompt-args')), method));
+      return done(resultOf(await client.getPrompt(flags.promptName as string, keyValues(flags.promptArgs, '--prompt-args')), method, client));
     case 'completion/complete':
-      return done(resultOf(await client.complete(completionParams(flags)), method));
+      return done(resultOf(await client.complete(completionParams(flags)), method, client));
     case 'logging/setLevel':
-      return done(resultOf(await client.request('logging/setLevel', { level: flags.logLevel }), method));
+      return done(resultOf(await client.request('logging/setLevel', { level: flags.logLevel }), method, client));
   }
 }
 
@@ -142,6 +154,7 @@ async function callTool(client: McpClient, flags: CallFlags): Promise<CallOutput
   const args = parseToolArgs(flags.toolArg, flags.toolArgsJson, tool?.inputSchema);
   const toolMeta = keyValues(flags.toolMetadata, '--tool-metadata');
   const outcome = await client.callTool(name, args, Object.keys(toolMeta).length > 0 ? { meta: toolMeta } : {});
+  throwStepUp(client, outcome);
   if (outcome.error) {
     const unknown = tools !== undefined && tool === undefined;
     throw new CliError(
@@ -165,7 +178,15 @@ async function callTool(client: McpClient, flags: CallFlags): Promise<CallOutput
   return { result, warnings, exitCode: result.isError === true ? ExitCode.ToolError : ExitCode.Ok };
 }
 
-function resultOf(outcome: RpcOutcome, method: string): JsonObject {
+/** A 403 insufficient_scope is a step-up (src/oauth/step-up.ts), whatever the method. */
+function throwStepUp(client: McpClient, outcome: RpcOutcome): void {
+  if (outcome.http?.status !== 403 || client.target.transport !== 'http') return;
+  const stepUp = stepUpOf(outcome.http, client.target.url);
+  if (stepUp) throw stepUp;
+}
+
+function resultOf(outcome: RpcOutcome, method: string, client?: McpClient): JsonObject {
+  if (client) throwStepUp(client, outcome);
   if (outcome.error)
     throw new CliError(EnvelopeCode.RpcError, `${method} failed: ${outcome.error.message} (${outcome.error.code})`, exitForHttp(outcome), {
       status: outcome.http?.status,

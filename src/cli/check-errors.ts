@@ -6,19 +6,21 @@
 import { TransportError } from '../protocol/transport-error.js';
 import { redactText } from '../report/redact.js';
 import { redactUrl } from '../wire/target.js';
-import { CliError, toCliError } from './cli-error.js';
+import { CliError, EnvelopeCode, toCliError } from './cli-error.js';
 import { ExitCode } from './exit-codes.js';
 
 const BODY_CLIP = 300;
 
 export function checkStartFailure(error: unknown, secrets: readonly string[] = []): CliError {
   const cli = toCliError(error);
-  if (cli.exitCode <= ExitCode.Failed) return cli;
+  // `--stored-auth-only` without a usable stored token: exit 3 (auth_required) in every command.
+  if (cli.exitCode <= ExitCode.Failed || (error instanceof CliError && cli.code === EnvelopeCode.AuthRequired)) return cli;
   let message = cli.message;
   if (error instanceof TransportError) {
     const where = error.detail.url ? ` at ${redactUrl(error.detail.url)}` : '';
     if (error.kind === 'auth') {
-      message = `${error.message}${where}: check cannot run without credentials (give them with --header)`;
+      const login = error.detail.url ? `, or log in with \`mcpvet auth login --url ${redactUrl(error.detail.url)}\`` : '';
+      message = `${error.message}${where}: check cannot run without credentials (give them with --header${login})`;
       if (error.detail.cause) message += `; WWW-Authenticate: ${oneLine(error.detail.cause)}`;
       if (error.detail.body?.trim()) message += `; the server said: ${clip(oneLine(error.detail.body))}`;
     } else {

@@ -21,6 +21,7 @@ import { defineReportCommand } from './report-command.js';
 import { defineLoadCommand } from './load-command.js';
 import { defineShellCommand } from './shell-command.js';
 import { defineDoctorCommand } from './doctor-command.js';
+import { defineAuthCommand } from './auth-command.js';
 
 /** Errors of commands that print machine output are one JSON line; the others get a plain line. */
 let jsonErrors = false;
@@ -59,6 +60,7 @@ function buildProgram(): Command {
   defineLoadCommand(program);
   defineShellCommand(program);
   defineDoctorCommand(program);
+  defineAuthCommand(program);
 
   return program;
 }

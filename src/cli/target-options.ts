@@ -4,8 +4,9 @@ import { Option } from 'commander';
 import type { EraPreference } from '../protocol/versions.js';
 import { oneLine } from '../wire/control-chars.js';
 import { rememberSecrets, secretValuesOf } from '../wire/secret-values.js';
-import { redactUrl, type Target } from '../wire/target.js';
-import { usageError } from './cli-error.js';
+import { type HttpTarget, redactUrl, type Target } from '../wire/target.js';
+import { CliError, EnvelopeCode, usageError } from './cli-error.js';
+import { ExitCode } from './exit-codes.js';
 
 export interface TargetFlags {
   url?: string;
@@ -18,6 +19,8 @@ export interface TargetFlags {
   transport?: string;
   protocolEra: EraPreference;
   timeout: number;
+  /** Use only a stored OAuth token (`mcpvet auth login`); none means exit 3 at once. */
+  storedAuthOnly?: boolean;
 }
 
 /** Repeatable flags collect into a list; an absent one becomes [] before the action runs (see main.ts). */
@@ -50,7 +53,8 @@ export function addTargetOptions(command: Command): Command {
     .option('--server <name>', 'which server of --config to use')
     .addOption(new Option('--transport <kind>', 'stdio or http (inferred from the target)').choices(['stdio', 'http', 'streamable-http', 'sse']))
     .addOption(new Option('--protocol-era <era>', 'protocol era to speak').choices(['legacy', 'auto', 'modern']).default('auto'))
-    .option('--timeout <ms>', 'timeout of each request in milliseconds', parseTimeout, 10_000);
+    .option('--timeout <ms>', 'timeout of each request in milliseconds', parseTimeout, 10_000)
+    .option('--stored-auth-only', 'HTTP: use only the token stored by `mcpvet auth login`; without one, exit 3 (auth_required) at once');
 }
 
 /**
@@ -62,9 +66,34 @@ export async function resolveTarget(flags: TargetFlags, positional: string[]): P
   if (target.transport === 'http') {
     checkHttpUrl(target.url, flags.config !== undefined ? `the --config url` : '--url');
     for (const [name, value] of Object.entries(target.headers ?? {})) checkHeader(name, value);
+    await addStoredAuthorization(target, flags);
   }
   rememberSecrets(secretValuesOf(target));
   return target;
+}
+
+/**
+ * The token `mcpvet auth login` stored for this endpoint, when the user gave no Authorization
+ * header (theirs wins). It is a header like theirs, so every output masks it.
+ */
+async function addStoredAuthorization(target: HttpTarget, flags: TargetFlags): Promise<void> {
+  if (Object.keys(target.headers ?? {}).some((name) => name.toLowerCase() === 'authorization')) return;
+  const { storedToken } = await import('../oauth/stored-token.js');
+  const stored = await storedToken(target.url, flags.timeout);
+  if (stored.ok) {
+    target.headers = { ...target.headers, Authorization: `Bearer ${stored.accessToken}` };
+    return;
+  }
+  const hint = `run \`mcpvet auth login --url ${redactUrl(target.url)}\``;
+  if (flags.storedAuthOnly) {
+    throw new CliError(
+      EnvelopeCode.AuthRequired,
+      `${stored.message} for ${redactUrl(target.url)}, and --stored-auth-only never starts a login: ${hint} first`,
+      ExitCode.AuthRequired,
+      { url: target.url },
+    );
+  }
+  if (stored.reason !== 'none') process.stderr.write(`mcpvet: warning: ${oneLine(stored.message)} for ${redactUrl(target.url)}; sending no token (${hint})\n`);
 }
 
 /** An http(s) URL without user:password@ (credentials go in --header, where they are redacted). */
