@@ -91,6 +91,7 @@ export async function runStatus(flags: { url?: string; format: 'text' | 'json' }
       expiresAt: entry.expiresAt === undefined ? null : new Date(entry.expiresAt).toISOString(),
       expired: entry.expiresAt !== undefined && entry.expiresAt <= now,
       refreshable: entry.refreshToken !== undefined,
+      tokensIn: entry.keychain ?? 'file',
     }));
     printText(`${JSON.stringify({ store: storePath(), servers }, null, 2)}\n`);
   } else if (entries.length === 0) {
@@ -98,7 +99,8 @@ export async function runStatus(flags: { url?: string; format: 'text' | 'json' }
   } else {
     const lines = entries.map(
       (entry) =>
-        `${entry.resource}\n  issuer: ${entry.issuer}\n  scopes: ${entry.scope || '(none)'}\n  ${expiry(entry, now)}${isExpired(entry, now) || !entry.refreshToken ? '' : '; refreshable'}\n`,
+        `${entry.resource}\n  issuer: ${entry.issuer}\n  scopes: ${entry.scope || '(none)'}\n  ${expiry(entry, now)}${isExpired(entry, now) || !entry.refreshToken ? '' : '; refreshable'}\n` +
+        (entry.keychain ? `  tokens: in ${entry.keychain}${entry.accessToken ? '' : ', which no longer holds them: log in again'}\n` : ''),
     );
     printText(`${lines.join('')}(stored in ${storePath()})\n`);
   }

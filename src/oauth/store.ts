@@ -4,12 +4,13 @@
  * MCP server (its resource URL). The file is rewritten whole through a temporary file and a rename,
  * so a reader never sees half of it. Nothing here prints a token.
  *
- * TODO(keychain): the OS keychain (libsecret's secret-tool, macOS `security`) would be the better
- * home when one is available; this machine has neither tool, so only the file store exists.
+ * Where the OS keychain is available (keychain.ts), the secrets (access and refresh tokens, a
+ * client secret) go there instead, and the file keeps only what `auth status` shows.
  */
 import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { systemVault, type Vault } from './keychain.js';
 
 export interface StoredAuth {
   /** The MCP endpoint the tokens are for (the key; also the `resource` sent to the AS). */
@@ -33,11 +34,17 @@ export interface StoredAuth {
   /** Milliseconds since the epoch; absent when the AS gave no expires_in. */
   expiresAt?: number;
   obtainedAt: number;
+  /** Set when the secrets are in the OS keychain (its name), not in the file. */
+  keychain?: string;
 }
+
+type Secrets = Pick<StoredAuth, 'accessToken' | 'refreshToken' | 'clientSecret'>;
+/** An entry as the file holds it: without its secrets when they are in the keychain. */
+type FileEntry = Omit<StoredAuth, keyof Secrets> & Partial<Secrets>;
 
 interface StoreFile {
   version: 1;
-  servers: Record<string, StoredAuth>;
+  servers: Record<string, FileEntry>;
 }
 
 export function configDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -88,18 +95,57 @@ function writeStore(store: StoreFile, path = storePath()): void {
   renameSync(temporary, path);
 }
 
+/** The entry with its secrets, from the keychain when they are there; undefined when they are gone. */
+function withSecrets(entry: FileEntry, vault: Vault | undefined): StoredAuth | undefined {
+  if (entry.keychain === undefined) return typeof entry.accessToken === 'string' ? (entry as StoredAuth) : undefined;
+  const text = vault?.get(resourceKey(entry.resource));
+  if (text === undefined) return undefined;
+  try {
+    const secrets = JSON.parse(text) as Secrets;
+    return typeof secrets.accessToken === 'string' ? { ...entry, ...secrets } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function loadAuth(url: string): StoredAuth | undefined {
-  return readStore().servers[resourceKey(url)];
+  const entry = readStore().servers[resourceKey(url)];
+  return entry ? withSecrets(entry, entry.keychain ? systemVault() : undefined) : undefined;
 }
 
+/** Every stored server; one whose keychain secrets are gone is listed with an empty token. */
 export function listAuth(): StoredAuth[] {
-  return Object.values(readStore().servers);
+  const entries = Object.values(readStore().servers);
+  const vault = entries.some((entry) => entry.keychain) ? systemVault() : undefined;
+  return entries.map((entry) => withSecrets(entry, vault) ?? { ...entry, accessToken: '' });
 }
 
+/**
+ * Saves the entry: its secrets in the keychain when there is one (the file keeps the rest), else
+ * all of it in the 0600 file. A keychain that refuses falls back to the file, saying so once,
+ * unless MCPVET_TOKEN_STORE=keychain asked for it alone.
+ */
 export function saveAuth(entry: StoredAuth): void {
   const store = readStore();
-  store.servers[resourceKey(entry.resource)] = entry;
+  const key = resourceKey(entry.resource);
+  const { accessToken, refreshToken, clientSecret, keychain: _previous, ...rest } = entry;
+  const vault = systemVault();
+  let saved: FileEntry = { ...rest, accessToken, ...(refreshToken ? { refreshToken } : {}), ...(clientSecret ? { clientSecret } : {}) };
+  if (vault) {
+    try {
+      vault.set(key, JSON.stringify({ accessToken, refreshToken, clientSecret }));
+      saved = { ...rest, keychain: vault.name };
+    } catch (error) {
+      if (process.env.MCPVET_TOKEN_STORE === 'keychain') throw new Error(`${vault.name} refused the tokens: ${(error as Error).message.split('\n')[0]}`);
+      process.stderr.write(`mcpvet: warning: ${vault.name} refused the tokens; they are kept in ${storePath()} (mode 0600) instead\n`);
+    }
+  }
+  store.servers[key] = saved;
   writeStore(store);
+}
+
+function forgetSecrets(entry: FileEntry | undefined, key: string): void {
+  if (entry?.keychain) systemVault()?.delete(key);
 }
 
 /** True when there was an entry to remove. */
@@ -107,6 +153,7 @@ export function removeAuth(url: string): boolean {
   const store = readStore();
   const key = resourceKey(url);
   if (!(key in store.servers)) return false;
+  forgetSecrets(store.servers[key], key);
   delete store.servers[key];
   writeStore(store);
   return true;
@@ -115,6 +162,7 @@ export function removeAuth(url: string): boolean {
 export function removeAllAuth(): number {
   const store = readStore();
   const count = Object.keys(store.servers).length;
+  for (const [key, entry] of Object.entries(store.servers)) forgetSecrets(entry, key);
   if (count > 0) writeStore({ version: 1, servers: {} });
   return count;
 }

@@ -73,7 +73,7 @@ describe('auth login discovery order and refusals', () => {
     return runCli(
       ['auth', 'login', '--url', `${origin}/mcp`, '--client-id', 'pre-registered', '--no-browser', '--wait', '300', '--callback-port', String(port)],
       {
-        env: { XDG_CONFIG_HOME: home, DISPLAY: '', WAYLAND_DISPLAY: '' },
+        env: { XDG_CONFIG_HOME: home, DISPLAY: '', WAYLAND_DISPLAY: '', MCPVET_TOKEN_STORE: 'file' },
       },
     );
   }

@@ -4,14 +4,15 @@
  * without a terminal. The browser is scripted (authorization-server.ts): it follows the URL the
  * CLI prints, logs in, consents and lands on the loopback callback.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CLI, NOTES_SERVER } from '../helpers/paths.js';
 import { closedPort, runCli, startHttpServer, stopChild, type RunningServer } from '../helpers/run.js';
-import { type AuthServer, type BrowserResult, scriptedBrowser, startAuthServer } from './authorization-server.js';
+import { type AuthServer, scriptedBrowser, startAuthServer } from './authorization-server.js';
+import { live, login } from './login-helper.js';
 
 interface StoredEntry {
   resource: string;
@@ -20,44 +21,6 @@ interface StoredEntry {
   clientId: string;
   scope: string;
   expiresAt?: number;
-}
-
-const live = new Set<ChildProcess>();
-
-/** `auth login` as a user runs it; `browse` plays the person at the browser with the printed URL. */
-async function login(
-  env: Record<string, string>,
-  args: string[],
-  browse: (url: string) => Promise<BrowserResult | undefined> = (url) => scriptedBrowser(url),
-): Promise<{ code: number | null; stderr: string; browser?: BrowserResult; url: string }> {
-  const child = spawn(process.execPath, [CLI, 'auth', 'login', '--wait', '15000', ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  live.add(child);
-  child.stdin.end();
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no authorization URL printed within 10 s: ${stderr}`)), 10_000);
-    const look = () => {
-      const match = /^ {2}(http:\/\/\S+)$/m.exec(stderr);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1] as string);
-      }
-    };
-    child.stderr.on('data', look);
-    void exited.then(() => {
-      clearTimeout(timer);
-      resolve('');
-    });
-  });
-  const browser = url ? await browse(url) : undefined;
-  const code = await exited;
-  live.delete(child);
-  return { code, stderr, browser, url };
 }
 
 /** A store file's text with every access token marked expired, so the next use must refresh. */
@@ -94,7 +57,7 @@ describe('mcpvet auth against oidc-provider and the notes server (--auth-issuer)
   beforeEach(() => {
     home = mkdtempSync(join(tmpdir(), 'mcpvet-oauth-'));
     // No display: the URL is only printed. The token store goes under this folder.
-    env = { XDG_CONFIG_HOME: home, DISPLAY: '', WAYLAND_DISPLAY: '' };
+    env = { XDG_CONFIG_HOME: home, DISPLAY: '', WAYLAND_DISPLAY: '', MCPVET_TOKEN_STORE: 'file' };
   });
   afterEach(async () => {
     for (const child of live) await stopChild(child);

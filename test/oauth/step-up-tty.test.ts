@@ -66,7 +66,7 @@ describe('logins offered on a terminal: step-up and 401', () => {
 
   async function loginReadOnly(): Promise<void> {
     home = mkdtempSync(join(tmpdir(), 'mcpvet-oauth-tty-'));
-    env = { XDG_CONFIG_HOME: home, DISPLAY: '', WAYLAND_DISPLAY: '' };
+    env = { XDG_CONFIG_HOME: home, DISPLAY: '', WAYLAND_DISPLAY: '', MCPVET_TOKEN_STORE: 'file' };
     const login = inTerminal(['auth', 'login', '--url', notes.url, '--callback-port', String(port), '--no-browser', '--wait', '15000'], env);
     ptys.push(login.pty);
     const [, url] = await login.waitFor(/^ {2}(http:\/\/\S+)\r?$/m);
@@ -95,7 +95,7 @@ describe('logins offered on a terminal: step-up and 401', () => {
 
   it('a 401 with no stored token offers a login on a terminal; "y" logs in and the call runs', async () => {
     home = mkdtempSync(join(tmpdir(), 'mcpvet-oauth-tty-'));
-    env = { XDG_CONFIG_HOME: home, DISPLAY: '', WAYLAND_DISPLAY: '' };
+    env = { XDG_CONFIG_HOME: home, DISPLAY: '', WAYLAND_DISPLAY: '', MCPVET_TOKEN_STORE: 'file' };
     const call = inTerminal(['call', '--url', notes.url, '--method', 'tools/list'], env);
     ptys.push(call.pty);
     await call.waitFor(/requires authorization \(HTTP 401\)\.[\s\S]*Log in now\? \[y\/N\]/);
