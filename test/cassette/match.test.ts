@@ -94,6 +94,7 @@ describe('matching', () => {
     const small = timeTakes(10);
     const large = timeTakes(10_000);
     // Scanning every recording made the large cassette ~1000x slower; an index keeps it flat.
-    expect(large).toBeLessThan(small * 5 + 100);
+    // The margin is wide (a busy CI machine has made it 10x): it tells a scan from an index, not speed.
+    expect(large).toBeLessThan(small * 20 + 500);
   });
 });
