@@ -17,20 +17,27 @@ export const CALL_METHODS = [
   'logging/setLevel',
 ] as const;
 
+/** What names the request, shared by `call` and `load`: the tool and its arguments, the resource, the prompt. */
+export function addRequestOptions(command: Command): Command {
+  return command
+    .option('--tool-name <name>', 'tool to call (tools/call)')
+    .option('--tool-arg <key=value>', 'tool argument, converted by the tool inputSchema (repeatable)', collect)
+    .option('--tool-args-json <json>', 'all tool arguments as one JSON object')
+    .option('--uri <uri>', 'resource URI (resources/read)')
+    .option('--prompt-name <name>', 'prompt name (prompts/get)')
+    .option('--prompt-args <key=value>', 'prompt argument (repeatable)', collect);
+}
+
 export function defineCallCommand(program: Command, onMachineOutput: () => void): void {
   const call = addTargetOptions(
-    program
-      .command('call')
-      .description('send one request and print the result (compatible with `inspector --cli`)')
-      .argument('[server...]', 'stdio server command (put it after --)')
-      // Required, but checked by the runner: commander reports a missing mandatory option before an unknown one (`--methd`).
-      .addOption(new Option('--method <method>', 'the MCP method (required)').choices(CALL_METHODS))
-      .option('--tool-name <name>', 'tool to call (tools/call)')
-      .option('--tool-arg <key=value>', 'tool argument, converted by the tool inputSchema (repeatable)', collect)
-      .option('--tool-args-json <json>', 'all tool arguments as one JSON object')
-      .option('--uri <uri>', 'resource URI (resources/read)')
-      .option('--prompt-name <name>', 'prompt name (prompts/get)')
-      .option('--prompt-args <key=value>', 'prompt argument (repeatable)', collect)
+    addRequestOptions(
+      program
+        .command('call')
+        .description('send one request and print the result (compatible with `inspector --cli`)')
+        .argument('[server...]', 'stdio server command (put it after --)')
+        // Required, but checked by the runner: commander reports a missing mandatory option before an unknown one (`--methd`).
+        .addOption(new Option('--method <method>', 'the MCP method (required)').choices(CALL_METHODS)),
+    )
       .option('--ref <prompt:NAME|resource:URI>', 'what to complete (completion/complete)')
       .option('--argument-name <name>', 'argument to complete (completion/complete)')
       .option('--argument-value <text>', 'partial value to complete (completion/complete)')

@@ -1,23 +1,20 @@
 /** Flags of `mcpvet load`; the engine is imported only when the command runs. */
 import type { Command } from 'commander';
 import { formatHelp } from '../report/formats.js';
+import { addRequestOptions } from './call-command.js';
 import { addTargetOptions, collect } from './target-options.js';
 
 export function defineLoadCommand(program: Command): void {
   const load = addTargetOptions(
-    program
-      .command('load')
-      .description(
-        'load a server: one request or a weighted mix, open (--rate) or closed (--vus) model, HDR latency percentiles, thresholds, split flows across --replica',
-      )
-      .argument('[server...]', 'stdio server command (put it after --)')
-      .option('--method <method>', 'the request to send (as `call`): tools/call, tools/list, resources/read, prompts/get, …')
-      .option('--tool-name <name>', 'tool to call (tools/call)')
-      .option('--tool-arg <key=value>', 'tool argument, converted by the tool inputSchema (repeatable)', collect)
-      .option('--tool-args-json <json>', 'all tool arguments as one JSON object')
-      .option('--uri <uri>', 'resource URI (resources/read)')
-      .option('--prompt-name <name>', 'prompt name (prompts/get)')
-      .option('--prompt-args <key=value>', 'prompt argument (repeatable)', collect)
+    addRequestOptions(
+      program
+        .command('load')
+        .description(
+          'load a server: one request or a weighted mix, open (--rate) or closed (--vus) model, HDR latency percentiles, thresholds, split flows across --replica',
+        )
+        .argument('[server...]', 'stdio server command (put it after --)')
+        .option('--method <method>', 'the request to send (as `call`): tools/call, tools/list, resources/read, prompts/get, …'),
+    )
       .option('--mix <file>', 'a YAML list of weighted steps to send instead of --method')
       .option('--rate <n>', 'open model: requests per second, due at a constant rate (latency counted from when each was due)')
       .option('--vus <n>', 'closed model: virtual users, each sending its next request when the last ends (default 10)')

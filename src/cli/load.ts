@@ -23,15 +23,10 @@ import { writeLoadReports } from './load-output.js';
 import { prepareDestination } from './report-destination.js';
 import { replicaTarget, resolveTarget, type TargetFlags } from './target-options.js';
 import { parseToolArgs } from './tool-args.js';
+import type { CallFlags } from './call.js';
 
-export interface LoadFlags extends TargetFlags {
+export interface LoadFlags extends TargetFlags, Pick<CallFlags, 'toolName' | 'toolArg' | 'toolArgsJson' | 'uri' | 'promptName' | 'promptArgs'> {
   method?: string;
-  toolName?: string;
-  toolArg: string[];
-  toolArgsJson?: string;
-  uri?: string;
-  promptName?: string;
-  promptArgs: string[];
   mix?: string;
   rate?: string;
   vus?: string;
@@ -161,7 +156,7 @@ interface Plan {
 function planOf(flags: LoadFlags): Plan {
   if (flags.mix !== undefined && flags.method !== undefined) throw usageError('give --method or --mix, not both');
   if (flags.mix === undefined && flags.method === undefined) throw usageError(`--method or --mix is required (methods: ${LOAD_METHODS.join(', ')})`);
-  if (flags.method !== undefined && !(LOAD_METHODS as readonly string[]).includes(flags.method)) {
+  if (flags.method !== undefined && !LOAD_METHODS.includes(flags.method)) {
     throw usageError(`--method ${oneLine(flags.method)} cannot be sent under load (methods: ${LOAD_METHODS.join(', ')})`);
   }
   if (flags.rate !== undefined && flags.vus !== undefined) throw usageError('give --rate (open model) or --vus (closed model), not both');

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
+import { CALL_METHODS } from '../cli/call-command.js';
 import { usageError } from '../cli/cli-error.js';
 import { isObject, type JsonObject } from '../protocol/jsonrpc.js';
 import { oneLine } from '../wire/control-chars.js';
@@ -17,18 +18,9 @@ export interface LoadStep {
   params: JsonObject;
 }
 
-/** Methods a load step may send: `call`'s, minus the handshakes and logging/setLevel, which are per connection. */
-export const LOAD_METHODS = [
-  'tools/list',
-  'tools/call',
-  'resources/list',
-  'resources/templates/list',
-  'resources/read',
-  'prompts/list',
-  'prompts/get',
-  'completion/complete',
-  'server/discover',
-] as const;
+/** Methods a load step may send: `call`'s, minus the per-connection ones (the handshakes, logging/setLevel). */
+const PER_CONNECTION = new Set(['initialize', 'logging/setLevel']);
+export const LOAD_METHODS: readonly string[] = CALL_METHODS.filter((method) => !PER_CONNECTION.has(method));
 
 const LIST_METHODS = new Set(['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list']);
 export const isListMethod = (method: string): boolean => LIST_METHODS.has(method);
@@ -43,7 +35,7 @@ export function keyOf(method: string, params: JsonObject): string {
 export function stepOf(entry: unknown, where: string): LoadStep {
   if (!isObject(entry)) throw usageError(`${where} must be a mapping with a method, e.g. { method: tools/call, tool: get_note, arguments: { id: n1 } }`);
   const method = entry.method;
-  if (typeof method !== 'string' || !(LOAD_METHODS as readonly string[]).includes(method)) {
+  if (typeof method !== 'string' || !LOAD_METHODS.includes(method)) {
     throw usageError(`${where}: method must be one of ${LOAD_METHODS.join(', ')}, not ${oneLine(JSON.stringify(method) ?? 'nothing')}`);
   }
   const weight = entry.weight ?? 1;
