@@ -17,6 +17,8 @@ export { lintRunReport } from './lint/to-run-report.js';
 export { fuzzRunReport } from './fuzz/to-run-report.js';
 export { evalRunReport } from './eval/to-run-report.js';
 export { diffRunReport, verifyRunReport } from './contract/to-run-report.js';
+export { loadRunReport } from './load/to-run-report.js';
+export type { LoadReport } from './load/report.js';
 export { getReporter, REPORTER_NAMES, type Reporter, type RenderOptions } from './report/types.js';
 export { applyBaseline, exitCodeFor, parseExpectedFailures } from './report/baseline.js';
 export { COMMAND_FORMATS, FORMATS } from './report/formats.js';

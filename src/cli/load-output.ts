@@ -6,7 +6,7 @@
 import type { RunReport } from '../check/types.js';
 import type { LoadReport } from '../load/report.js';
 import type { Reporter } from '../report/types.js';
-import { renderLoadConsole } from '../load/console.js';
+import { renderLoadConsole } from '../report/load/console.js';
 import { fileNameOf, type Format } from '../report/formats.js';
 import { type Destination, writeReports } from './report-destination.js';
 

@@ -78,12 +78,13 @@ export async function runLoadCommand(positional: string[], flags: LoadFlags): Pr
     const lean = target.transport === 'http' && era === 'modern' && replicas.every((each) => each.transport === 'http');
     const slots = target.transport === 'stdio' ? 1 : plan.model.kind === 'closed' ? plan.model.vus : plan.connections;
     const pools = lean ? [target, ...replicas].map((each) => connectionPool((each as HttpTarget).url, slots, flags.timeout)) : [];
+    onClose = () => Promise.all(pools.map((pool) => pool.destroy())).then(() => undefined);
     const setFor = async (slot: number): Promise<Instance[]> => {
       const all = [target, ...replicas];
-      const clients: Requester[] = lean
+      const senders: Requester[] = lean
         ? firsts.map((client, index) => new LeanHttpSender(client as BaseClient, all[index] as HttpTarget, pools[index]!))
         : await Promise.all(all.map((each, index) => (slot === 0 || each.transport === 'stdio' ? firsts[index]! : open(each, era))));
-      const set = clients.map((client, index) => ({ client, label: labels[index]! }));
+      const set = senders.map((client, index) => ({ client, label: labels[index]! }));
       // Each user starts on another instance, so the first requests spread too.
       return set.slice(slot % set.length).concat(set.slice(0, slot % set.length));
     };
@@ -92,13 +93,11 @@ export async function runLoadCommand(positional: string[], flags: LoadFlags): Pr
       const batch = Array.from({ length: Math.min(CONNECT_CONCURRENCY, slots - slot) }, (_, index) => setFor(slot + index));
       instanceSets.push(...(await Promise.all(batch)));
     }
-    onClose = () => Promise.all(pools.map((pool) => pool.destroy())).then(() => undefined);
 
     const stats = new LoadStats(performance.now());
     const split = replicas.length > 0 ? new SplitTally() : undefined;
     const soak = mainChannel?.pid !== undefined ? startSoak(mainChannel.pid, plan.sampleIntervalMs) : undefined;
     // Ctrl-C ends the process (main.ts) and its exit hook reaps the servers; nothing to undo here.
-    const stop = new AbortController();
     const progress = flags.progress ? startProgress(stats) : undefined;
     const started = performance.now();
     const startedAt = new Date().toISOString();
@@ -115,7 +114,6 @@ export async function runLoadCommand(positional: string[], flags: LoadFlags): Pr
           split: (kind, finding) => split?.add(kind, finding),
         },
         maxInFlight: plan.maxInFlight,
-        signal: stop.signal,
       });
     } finally {
       progress?.stop();

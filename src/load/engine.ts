@@ -22,7 +22,8 @@ export interface EngineOptions {
   sink: FlowSink;
   /** Open model: at most this many flows in flight; arrivals beyond it are counted as `overload`. */
   maxInFlight: number;
-  signal: AbortSignal;
+  /** Stops sending early (a library caller's cancel); the CLI's Ctrl-C ends the process instead. */
+  signal?: AbortSignal;
 }
 
 const TICK_MS = 5;
@@ -46,7 +47,7 @@ async function runOpen(options: EngineOptions, rate: number): Promise<void> {
   const inFlight = new Set<Promise<void>>();
   let started = 0;
   let slot = 0;
-  while (!options.signal.aborted) {
+  while (!options.signal?.aborted) {
     const elapsed = performance.now() - start;
     if (elapsed >= options.durationMs) break;
     const due = arrivalsDue(elapsed, rate, options.rampMs);
@@ -80,7 +81,7 @@ async function runClosed(options: EngineOptions, vus: number): Promise<void> {
     const joinAt = start + (options.rampMs * index) / vus;
     if (joinAt > performance.now()) await sleep(joinAt - performance.now());
     const instances = options.instancesFor(index);
-    while (!options.signal.aborted && performance.now() < deadline) {
+    while (!options.signal?.aborted && performance.now() < deadline) {
       await runFlow(options.pick(), instances, options.sink, performance.now());
     }
   };

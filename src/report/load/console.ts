@@ -1,7 +1,7 @@
 /** The console rendering of a load run: the figures first, then what failed it. */
-import type { LoadReport, ThresholdVerdict } from './report.js';
-import type { LatencySummary } from './stats.js';
-import { MIN_TREND_SAMPLES, type Trend } from './soak.js';
+import type { LoadReport, ThresholdVerdict } from '../../load/report.js';
+import type { LatencySummary } from '../../load/stats.js';
+import { MIN_TREND_SAMPLES, type Trend } from '../../load/soak.js';
 
 const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`);
 const count = (value: number) => value.toLocaleString('en-US');
