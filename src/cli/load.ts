@@ -14,6 +14,7 @@ import { startSoak } from '../load/soak.js';
 import { LoadStats } from '../load/stats.js';
 import type { StdioChannel } from '../protocol/stdio-channel.js';
 import { oneLine } from '../wire/control-chars.js';
+import { isLoopbackHost } from '../wire/loopback.js';
 import { describeTarget, type HttpTarget, type Target } from '../wire/target.js';
 import { Trace } from '../wire/trace.js';
 import { usageError } from './cli-error.js';
@@ -205,9 +206,7 @@ function keyValues(pairs: string[]): Record<string, string> {
 /** Load goes only where it is pointed, and only to this machine unless --allow-remote says otherwise. */
 function refuseRemote(target: Target, allowRemote: boolean): void {
   if (target.transport !== 'http' || allowRemote) return;
-  const host = new URL(target.url).hostname.replace(/^\[|\]$/g, '');
-  const loopback = host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
-  if (!loopback) throw usageError(`${describeTarget(target)} is not on this machine: loading a remote server needs --allow-remote`);
+  if (!isLoopbackHost(new URL(target.url).hostname)) throw usageError(`${describeTarget(target)} is not on this machine: loading a remote server needs --allow-remote`);
 }
 
 /** A line on stderr: rewritten in place on a terminal, every 5 s in a log. */

@@ -3,14 +3,10 @@
  * authorization server (a test or development one); anywhere else the spec requires HTTPS.
  */
 import * as oauth from 'oauth4webapi';
+import { isLoopbackHost } from '../wire/loopback.js';
 import { OAuthFailure } from './errors.js';
 
 export const DEFAULT_OAUTH_TIMEOUT_MS = 10_000;
-
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host);
-}
 
 export function httpOptions(url: string, timeoutMs = DEFAULT_OAUTH_TIMEOUT_MS): { signal: AbortSignal; [oauth.allowInsecureRequests]?: boolean } {
   const parsed = new URL(url);
