@@ -7,7 +7,7 @@
  */
 import type { RpcOutcome } from '../client/types.js';
 import { ALL_INPUT_CAPABILITIES, isInputRequired, retryParams, withCapabilities } from '../check/probes/mrtr/input-required.js';
-import { isObject, type JsonObject } from '../protocol/jsonrpc.js';
+import type { JsonObject } from '../protocol/jsonrpc.js';
 import { TransportError } from '../protocol/transport-error.js';
 import type { Requester } from './http-sender.js';
 import { isListMethod, type LoadStep } from './scenario.js';
@@ -111,7 +111,8 @@ export async function runFlow(step: LoadStep, instances: Instance[], sink: FlowS
   /** A follow-up that failed on another instance is re-sent to its issuer to tell a split failure from any failure. */
   async function judgeSplit(next: RpcOutcome | undefined, kind: SplitFinding['kind'], at: number, params: JsonObject): Promise<void> {
     if (instances.length < 2) return;
-    const failed = !next || (errorClassOf(next) !== undefined && !(next.result && isObject(next.result) && next.result.isError === true));
+    // A tool's own isError is an answer, not a refused cursor or state.
+    const failed = !next || (errorClassOf(next) ?? 'isError') !== 'isError';
     if (!failed) return sink.split(kind, undefined);
     const issuer = instances[(at - 1) % instances.length]!;
     const again = await issuer.client.request(step.method, params).catch(() => undefined);
