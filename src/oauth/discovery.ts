@@ -42,6 +42,32 @@ export async function probeChallenge(endpoint: string, timeoutMs: number): Promi
   return bearerChallenge(response.headers.get('www-authenticate') ?? undefined);
 }
 
+/** A metadata document is small: more than this from a server is refused, not held. */
+const MAX_DOCUMENT_BYTES = 1024 * 1024;
+
+/**
+ * GET of a metadata document, redirects not followed, within the timeout and the size cap; the
+ * answer is handed on as a Response (oauth4webapi reads one), or why it was not taken.
+ */
+async function metadataDocument(url: string, timeoutMs: number): Promise<Response | string> {
+  // https, or plain http on loopback only: a document read in the clear could name any endpoint.
+  const { signal } = httpOptions(url, timeoutMs);
+  const response = await fetch(url, { headers: { accept: 'application/json' }, redirect: 'manual', signal });
+  if (response.status !== 200) {
+    await response.body?.cancel().catch(() => {});
+    return `HTTP ${response.status}`;
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += chunk.length;
+    // Leaving the loop cancels the stream.
+    if (size > MAX_DOCUMENT_BYTES) return `more than ${MAX_DOCUMENT_BYTES} bytes`;
+    chunks.push(chunk);
+  }
+  return new Response(Buffer.concat(chunks), { status: 200, headers: response.headers });
+}
+
 export async function discover(endpoint: string, timeoutMs: number, challenge?: BearerChallenge): Promise<Discovered> {
   const named = challenge?.params.resource_metadata;
   const candidates = named !== undefined ? [named] : wellKnownUrls(endpoint);
@@ -54,10 +80,9 @@ export async function discover(endpoint: string, timeoutMs: number, challenge?: 
       continue;
     }
     try {
-      const response = await fetch(candidate, { headers: { accept: 'application/json' }, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
-      if (response.status !== 200) {
-        await response.body?.cancel().catch(() => {});
-        tried.push(`${candidate} (HTTP ${response.status})`);
+      const response = await metadataDocument(candidate, timeoutMs);
+      if (typeof response === 'string') {
+        tried.push(`${candidate} (${response})`);
         continue;
       }
       const claimed = (await response
@@ -125,10 +150,9 @@ export async function discoverAuthorizationServer(issuer: string, timeoutMs: num
   const tried: string[] = [];
   for (const candidate of authorizationServerMetadataUrls(issuer)) {
     try {
-      const response = await fetch(candidate, { headers: { accept: 'application/json' }, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
-      if (response.status !== 200) {
-        await response.body?.cancel().catch(() => {});
-        tried.push(`${candidate} (HTTP ${response.status})`);
+      const response = await metadataDocument(candidate, timeoutMs);
+      if (typeof response === 'string') {
+        tried.push(`${candidate} (${response})`);
         continue;
       }
       // The issuer in the document must equal the one the URL was built from, exactly.

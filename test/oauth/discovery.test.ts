@@ -22,6 +22,8 @@ interface Variant {
   otherResource?: boolean;
   /** The authorization endpoint given instead of this server's own. */
   authorizationEndpoint?: string;
+  /** The resource metadata padded past the 1 MiB a document may take. */
+  hugeDocument?: boolean;
 }
 
 describe('auth login discovery order and refusals', () => {
@@ -43,7 +45,8 @@ describe('auth login discovery order and refusals', () => {
         return;
       }
       const prmPath = variant.named ? '/custom/prm' : '/.well-known/oauth-protected-resource';
-      if (path === prmPath) return json({ resource: variant.otherResource ? `${origin}/other` : `${origin}/mcp`, authorization_servers: [issuer] });
+      const padding = variant.hugeDocument ? { padding: 'x'.repeat(2 * 1024 * 1024) } : {};
+      if (path === prmPath) return json({ resource: variant.otherResource ? `${origin}/other` : `${origin}/mcp`, authorization_servers: [issuer], ...padding });
       const asPath = variant.issuerPath ? `/.well-known/openid-configuration${variant.issuerPath}` : '/.well-known/oauth-authorization-server';
       if (path === asPath) {
         return json({
@@ -115,6 +118,7 @@ describe('auth login discovery order and refusals', () => {
       /http:\/\/auth\.example\.com\/? is not HTTPS/,
     ],
     ['a javascript: authorization endpoint', { authorizationEndpoint: 'javascript:alert(1)' }, /names a non-http\(s\) endpoint; refused/],
+    ['a metadata document past 1 MiB', { hugeDocument: true }, /no Protected Resource Metadata for .*more than 1048576 bytes/],
   ] as const)('refuses %s before any browser', async (_name, broken, message) => {
     variant = broken;
     const run = await loginRun();
