@@ -5,6 +5,7 @@
  * of the scopes held and those named follows; a 401 likewise offers a login. Anywhere else it is
  * an error (exit 3) that names the command to run: a login is never waited for without a terminal.
  */
+import { oneLine } from '../wire/control-chars.js';
 import { bearerChallenge } from '../check/probes/auth/challenge.js';
 import { CliError, EnvelopeCode, toCliError } from '../cli/cli-error.js';
 import { TransportError } from '../protocol/transport-error.js';
@@ -35,7 +36,7 @@ export function stepUpOf(http: { status: number; headers: Record<string, string>
   const scope = challenge?.params.scope?.trim();
   if (challenge?.params.error !== 'insufficient_scope' || !scope) return undefined;
   // The description is the server's text: one line, short.
-  const description = challenge.params.error_description?.replace(/\s+/g, ' ').slice(0, 200);
+  const description = challenge.params.error_description === undefined ? undefined : oneLine(challenge.params.error_description).slice(0, 200);
   return new StepUpRequired(url, scope, description);
 }
 
@@ -85,7 +86,7 @@ async function refreshedAfterRefusal(url: string, timeoutMs: number): Promise<bo
     await refresh(entry, timeoutMs);
     return true;
   } catch (error) {
-    process.stderr.write(`mcpvet: warning: the server refused the stored token, and ${(error as Error).message}\n`);
+    process.stderr.write(`mcpvet: warning: the server refused the stored token, and ${oneLine((error as Error).message)}\n`);
     return false;
   }
 }
