@@ -89,6 +89,8 @@ describe('mcpvet doctor --config', () => {
     expect(entry.status).toBe('fail');
     expect(entry.evidence).toContain('args[1] must be a string, not 3');
     expect(entry.evidence).toContain('env.PORT must be a string');
+    expect(entry.evidence).toContain('env.PORT must be a string (hosts pass env values as text), not a number');
+    expect(entry.evidence).not.toContain('8080');
     expect(json.items.map((item) => item.id)).toEqual(['config.syntax', 'config.entry']);
     expect(run.code).toBe(2);
   });

@@ -29,6 +29,9 @@ export function syntaxItem(config: ConfigEntry): DoctorItem {
   return item('config.syntax', 'the config file is valid JSON', 'pass', `${config.file} is valid JSON with ${config.serverCount} server(s) under "mcpServers"`);
 }
 
+/** What a wrong env or header value is, never the value: it may be a credential. */
+const kindOf = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`);
+
 /** The entry's shape: stdio (`command`, `args`, `env`, `cwd`) or HTTP (`url`, `headers`). */
 export function entryItem(config: ConfigEntry): DoctorItem {
   const { entry, name } = config;
@@ -43,7 +46,7 @@ export function entryItem(config: ConfigEntry): DoctorItem {
     if (!isObject(value)) problems.push(`"${key}" must be an object of strings`);
     else
       for (const [k, v] of Object.entries(value))
-        if (typeof v !== 'string') problems.push(`${key}.${k} must be a string (hosts pass env values as text), not ${JSON.stringify(v)}`);
+        if (typeof v !== 'string') problems.push(`${key}.${k} must be a string (hosts pass env values as text), not ${kindOf(v)}`);
   };
   const hasCommand = 'command' in entry;
   const hasUrl = 'url' in entry;
