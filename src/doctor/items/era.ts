@@ -55,38 +55,49 @@ export async function eraItems(plan: EraPlan): Promise<DoctorItem[]> {
   const modernChannel = plan.open();
   const modern = new ModernClient(modernChannel, target, { timeoutMs });
   modern.protocolVersion = LATEST_MODERN_VERSION;
-  let discover = await send(modernChannel, modern.protocolVersion, () => modern.request('server/discover', {}, { timeoutMs: probeTimeout }));
-  if (discover.outcome) {
-    const answer = { answer: { result: discover.outcome.result, error: discover.outcome.error, httpStatus: discover.outcome.http?.status } };
-    const verdict = classifyProbe(answer, { transport: target.transport, requestedVersion: modern.protocolVersion });
-    if (verdict.kind === 'retry') {
-      modern.protocolVersion = verdict.version;
-      discover = await send(modernChannel, verdict.version, () => modern.request('server/discover', {}, { timeoutMs }));
+  // Each probe's connection is closed however it ends (a stdio server is reaped then, not at exit).
+  let discover: Sent;
+  let minimal: Sent | undefined;
+  try {
+    discover = await send(modernChannel, modern.protocolVersion, () => modern.request('server/discover', {}, { timeoutMs: probeTimeout }));
+    if (discover.outcome) {
+      const answer = { answer: { result: discover.outcome.result, error: discover.outcome.error, httpStatus: discover.outcome.http?.status } };
+      const verdict = classifyProbe(answer, { transport: target.transport, requestedVersion: modern.protocolVersion });
+      if (verdict.kind === 'retry') {
+        modern.protocolVersion = verdict.version;
+        discover = await send(modernChannel, verdict.version, () => modern.request('server/discover', {}, { timeoutMs }));
+      }
     }
+    const found = discover.outcome?.result;
+    if (found) {
+      // What every modern host sends at least: only the required _meta keys, and the headers derived from the body.
+      const method = isObject(found.capabilities) && isObject(found.capabilities.tools) ? 'tools/list' : 'server/discover';
+      const params: JsonObject = { _meta: { [META.protocolVersion]: modern.protocolVersion, [META.clientCapabilities]: {} } };
+      const headers = target.transport === 'http' ? modernHeaders({ protocolVersion: modern.protocolVersion, method, params }) : {};
+      minimal = await send(modernChannel, modern.protocolVersion, () =>
+        modern.raw({ jsonrpc: '2.0', id: 'mcpvet-doctor-minimal', method, params }, { headers, timeoutMs }),
+      );
+    }
+  } finally {
+    await modern.close();
   }
   const discovered = discover.outcome?.result;
-  let minimal: Sent | undefined;
-  if (discovered) {
-    // What every modern host sends at least: only the required _meta keys, and the headers derived from the body.
-    const method = isObject(discovered.capabilities) && isObject(discovered.capabilities.tools) ? 'tools/list' : 'server/discover';
-    const params: JsonObject = { _meta: { [META.protocolVersion]: modern.protocolVersion, [META.clientCapabilities]: {} } };
-    const headers = target.transport === 'http' ? modernHeaders({ protocolVersion: modern.protocolVersion, method, params }) : {};
-    minimal = await send(modernChannel, modern.protocolVersion, () =>
-      modern.raw({ jsonrpc: '2.0', id: 'mcpvet-doctor-minimal', method, params }, { headers, timeoutMs }),
-    );
-  }
-  await modern.close();
 
   const legacyChannel = plan.open();
   const legacy = new LegacyClient(legacyChannel, target, { timeoutMs });
-  const initialize = await send(legacyChannel, LATEST_LEGACY_VERSION, () =>
-    legacy.request('initialize', { protocolVersion: LATEST_LEGACY_VERSION, capabilities: {}, clientInfo: MCPVET_CLIENT_INFO }, { timeoutMs }),
-  );
-  const initialized = initialize.outcome?.result;
-  const chosen = typeof initialized?.protocolVersion === 'string' ? initialized.protocolVersion : undefined;
-  if (initialized) await legacy.notify('notifications/initialized').catch(() => undefined);
-  // Ends the HTTP session (DELETE) too.
-  await legacy.close();
+  let initialize: Sent;
+  let chosen: string | undefined;
+  try {
+    initialize = await send(legacyChannel, LATEST_LEGACY_VERSION, () =>
+      legacy.request('initialize', { protocolVersion: LATEST_LEGACY_VERSION, capabilities: {}, clientInfo: MCPVET_CLIENT_INFO }, { timeoutMs }),
+    );
+    const initialized = initialize.outcome?.result;
+    chosen = typeof initialized?.protocolVersion === 'string' ? initialized.protocolVersion : undefined;
+    if (initialized) await legacy.notify('notifications/initialized').catch(() => undefined);
+  } finally {
+    // Ends the HTTP session (DELETE) too.
+    await legacy.close();
+  }
 
   const modernOk = discovered !== undefined;
   const legacyOk = chosen !== undefined && eraOfVersion(chosen) === 'legacy';
