@@ -5,6 +5,8 @@
 import { HttpChannel } from '../protocol/http-channel.js';
 import { StdioChannel } from '../protocol/stdio-channel.js';
 import type { EraPreference } from '../protocol/versions.js';
+import { SECRET_KEY_WORDS } from '../wire/secret-shapes.js';
+import { MIN_SECRET_LENGTH, rememberSecrets } from '../wire/secret-values.js';
 import { describeTarget, type Target } from '../wire/target.js';
 import { Trace } from '../wire/trace.js';
 import { hostEnvironment, hostWorkingDirectory } from './host-env.js';
@@ -15,6 +17,9 @@ import { startItems } from './items/start.js';
 import { stdioItems } from './items/stdio.js';
 import { logHints } from './log-hints.js';
 import type { DoctorItem, DoctorReport } from './types.js';
+
+/** An environment variable whose name says it holds a credential (GITHUB_TOKEN, OPENAI_API_KEY, DB_PASSWORD). */
+const SECRET_ENV_NAME = new RegExp(`(?:^|_)(?:${SECRET_KEY_WORDS.replace(/\[-_\]\?/g, '_?')}|credentials?|auth)(?:_|$)`, 'i');
 
 export interface DoctorInput {
   /** Undefined when the config entry is too broken to make one (then only the config items run). */
@@ -52,6 +57,13 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorReport> {
   if (config) items.push(commandItem(target.command, input.userEnv.PATH, hostEnv.PATH), relativePathsItem(config.entry));
   const host = { cwd: target.cwd ?? hostWorkingDirectory(input.userCwd), baseEnv: hostEnv };
   const user = { cwd: target.cwd ?? input.userCwd, baseEnv: input.userEnv };
+  // The start from your shell hands the server your whole environment: a crash that prints it
+  // must not show your credentials, so the values of secret-named variables are masked everywhere.
+  rememberSecrets(
+    Object.entries(input.userEnv)
+      .filter((entry): entry is [string, string] => SECRET_ENV_NAME.test(entry[0]) && typeof entry[1] === 'string' && entry[1].length >= MIN_SECRET_LENGTH)
+      .map(([name, value]) => ({ kind: 'env', name, value })),
+  );
   const starts = await startItems({
     target,
     era: input.era,

@@ -131,6 +131,15 @@ describe('mcpvet doctor over stdio', () => {
     expect(run.code).toBe(2);
   });
 
+  it('a crash that prints a credential from your shell: the value never reaches the report', async () => {
+    const secret = 'hunter2-on-tuesdays';
+    const { run, json } = await doctor(['--', node, fixture('doctor-crashes-at-start')], { env: { DOCTOR_TEST_API_KEY: secret } });
+    const user = itemOf(json, 'start.user-shell');
+    expect(user.status).toBe('fail');
+    expect(user.evidence).toMatch(/plugin registry is corrupt: unexpected byte 0x00 at offset 12 \(key (?!none)/);
+    expect(run.stdout + run.stderr).not.toContain(secret);
+  });
+
   it('a command that does not exist: start ✗ says it could not be started', async () => {
     const { json } = await doctor(['--', '/nonexistent/mcpvet-doctor-server']);
     const user = itemOf(json, 'start.user-shell');
