@@ -206,7 +206,8 @@ function keyValues(pairs: string[]): Record<string, string> {
 /** Load goes only where it is pointed, and only to this machine unless --allow-remote says otherwise. */
 function refuseRemote(target: Target, allowRemote: boolean): void {
   if (target.transport !== 'http' || allowRemote) return;
-  if (!isLoopbackHost(new URL(target.url).hostname)) throw usageError(`${describeTarget(target)} is not on this machine: loading a remote server needs --allow-remote`);
+  if (!isLoopbackHost(new URL(target.url).hostname))
+    throw usageError(`${describeTarget(target)} is not on this machine: loading a remote server needs --allow-remote`);
 }
 
 /** A line on stderr: rewritten in place on a terminal, every 5 s in a log. */
