@@ -26,6 +26,7 @@ export function defineLoadCommand(program: Command): void {
       .option('--replica <url>', 'another instance of the server: requests rotate across instances and every flow is split on purpose (repeatable)', collect)
       .option('--sample-interval <time>', 'stdio: how often to sample the server memory and open files', '1s')
       .option('--allow-remote', 'allow a target or replica that is not on this machine (loopback only by default)')
+      .option('--emit <tool>', 'write the scenario as a script for another load tool instead of running it: artillery (-o FILE writes its processor beside it)')
       .option('--no-progress', 'no live progress on stderr')
       .option('--format <format>', formatHelp('load', true), 'console')
       .option('-o, --output <path>', 'write the report to this file, or each format into this folder'),

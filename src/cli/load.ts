@@ -20,6 +20,7 @@ import { Trace } from '../wire/trace.js';
 import { usageError } from './cli-error.js';
 import { ExitCode } from './exit-codes.js';
 import { formatsFlag } from './format-flag.js';
+import { checkEmit, emitArtillery } from './load-emit.js';
 import { writeLoadReports } from './load-output.js';
 import { prepareDestination } from './report-destination.js';
 import { replicaTarget, resolveTarget, type TargetFlags } from './target-options.js';
@@ -39,6 +40,7 @@ export interface LoadFlags extends TargetFlags, Pick<CallFlags, 'toolName' | 'to
   replica: string[];
   sampleInterval: string;
   allowRemote?: boolean;
+  emit?: string;
   progress: boolean;
   format: string;
   output?: string;
@@ -48,10 +50,13 @@ export interface LoadFlags extends TargetFlags, Pick<CallFlags, 'toolName' | 'to
 const CONNECT_CONCURRENCY = 8;
 
 export async function runLoadCommand(positional: string[], flags: LoadFlags): Promise<number> {
-  const formats = formatsFlag('load', flags.format, { hasOutput: flags.output !== undefined, multiple: true });
-  const destination = flags.output !== undefined ? prepareDestination(flags.output, formats) : undefined;
+  if (flags.emit !== undefined) checkEmit(flags.emit, flags);
+  const formats = flags.emit === undefined ? formatsFlag('load', flags.format, { hasOutput: flags.output !== undefined, multiple: true }) : [];
+  const destination = flags.output !== undefined && flags.emit === undefined ? prepareDestination(flags.output, formats) : undefined;
   const plan = planOf(flags);
   const target = await resolveTarget(flags, positional);
+  if (flags.emit !== undefined && target.transport !== 'http')
+    throw usageError("--emit artillery loads a server over HTTP (Artillery's HTTP engine): give its URL");
   const replicas = flags.replica.map((value) => replicaTarget(value, target));
   for (const each of [target, ...replicas]) refuseRemote(each, flags.allowRemote === true);
 
@@ -69,6 +74,7 @@ export async function runLoadCommand(positional: string[], flags: LoadFlags): Pr
     const first = await open(target, flags.protocolEra, mainChannel);
     const era = first.era;
     const steps = plan.mix ? loadMix(plan.mix) : [await stepFromFlags(first, flags)];
+    if (flags.emit !== undefined) return await emitArtillery(first, target as HttpTarget, steps, { ...plan, timeoutMs: flags.timeout }, flags.output);
     const pick = stepPicker(steps);
 
     // Stateless HTTP: lean senders on shared keep-alive sockets, the envelope from one client per

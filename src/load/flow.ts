@@ -64,7 +64,7 @@ function describe(outcome: RpcOutcome | undefined, error?: unknown): string {
 
 /** The params of a step's first request, made once: the same object each time lets a sender reuse its envelope. */
 const FIRST_PARAMS = new WeakMap<LoadStep, JsonObject>();
-function firstParams(step: LoadStep): JsonObject {
+export function firstParams(step: LoadStep): JsonObject {
   let params = FIRST_PARAMS.get(step);
   if (!params) {
     params = withCapabilities(step.params, ALL_INPUT_CAPABILITIES);
