@@ -63,7 +63,7 @@ async function withServer(args: string[], fn: (url: string) => Promise<void>): P
 describe.skipIf(!INSTALLED)('mcpvet load --emit artillery, run by Artillery', () => {
   it('sends what mcpvet load sends: every page of a list, at the same rate, with no MCP error', async () => {
     await withServer([], async (url) => {
-      const flags = ['--method', 'tools/list', '--rate', '10', '--duration', '2s', url];
+      const flags = ['--method', 'tools/list', '--rate', '10', '--duration', '2s', '--threshold', 'errors<1%', '--threshold', 'p99<10s', url];
       const { script, yaml } = await emit(flags);
       expect(yaml).toContain('arrivalRate: 10');
       expect(yaml).toContain('mcp-protocol-version: "2026-07-28"');
@@ -77,6 +77,8 @@ describe.skipIf(!INSTALLED)('mcpvet load --emit artillery, run by Artillery', ()
       expect(run.counters['http.requests']).toBe(report.requests);
       expect(run.counters['mcp.errors']).toBe(0);
       expect(report.errors).toBe(0);
+      expect(run.stdout).toContain('ok: (mcp.errors + vusers.failed) / http.requests < 0.01');
+      expect(run.stdout).toContain('ok: http.response_time.p99 < 10000');
     });
   });
 
