@@ -1,8 +1,9 @@
 /**
  * The loopback redirect target of a login: http://127.0.0.1:PORT/oauth/callback, listening on
  * 127.0.0.1 only. A request whose Host is not that address is refused (DNS rebinding: a page whose
- * name resolves to 127.0.0.1 would carry its own name), as is any path but the callback's. The
- * first callback request carrying `state` ends the wait; the caller checks state and iss.
+ * name resolves to 127.0.0.1 would carry its own name), as is any path but the callback's. Only a
+ * response carrying the exact `state` of this login ends the wait: any page can send the browser
+ * to the callback, and must not end a login in progress. The caller still checks state and iss.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,8 +15,8 @@ const CALLBACK_HOST = '127.0.0.1';
 
 export interface CallbackServer {
   redirectUri: string;
-  /** The query of the callback request; rejects after `timeoutMs`. */
-  wait(timeoutMs: number): Promise<URLSearchParams>;
+  /** The query of the callback request that carries `state`; rejects after `timeoutMs`. */
+  wait(timeoutMs: number, state: string): Promise<URLSearchParams>;
   /** The page the browser shows once the caller knows the outcome. */
   finish(ok: boolean, text: string): void;
   close(): Promise<void>;
@@ -35,6 +36,8 @@ export async function startCallbackServer(port: number): Promise<CallbackServer>
     deliver = resolve;
   });
   let done = false;
+  let expectedState: string | undefined;
+  let refused = 0;
   let actualPort = port;
 
   const server: Server = createServer((req, res) => {
@@ -50,7 +53,8 @@ export async function startCallbackServer(port: number): Promise<CallbackServer>
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
       return;
     }
-    if (done || (!url.searchParams.has('state') && !url.searchParams.has('error'))) {
+    if (done || expectedState === undefined || url.searchParams.get('state') !== expectedState) {
+      refused++;
       res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('This is not the awaited authorization response\n');
       return;
     }
@@ -81,13 +85,18 @@ export async function startCallbackServer(port: number): Promise<CallbackServer>
 
   return {
     redirectUri: `http://${CALLBACK_HOST}:${actualPort}${CALLBACK_PATH}`,
-    wait(timeoutMs) {
+    wait(timeoutMs, state) {
+      expectedState = state;
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new OAuthFailure(`no authorization response reached the callback within ${Math.round(timeoutMs / 1000)} s; the login was abandoned`)),
-          timeoutMs,
-        );
+        timer = setTimeout(() => {
+          const others = refused > 0 ? ` (${refused} request(s) with another state were refused)` : '';
+          reject(
+            new OAuthFailure(
+              `no authorization response for this login reached the callback within ${Math.round(timeoutMs / 1000)} s${others}; the login was abandoned`,
+            ),
+          );
+        }, timeoutMs);
       });
       return Promise.race([received, timeout]).finally(() => clearTimeout(timer));
     },

@@ -68,7 +68,7 @@ export async function login(options: LoginOptions): Promise<StoredAuth> {
     if (options.browser && openBrowser(authorizationUrl.href)) options.say('(a browser was asked to open it)');
     options.say(`Waiting for the authorization response on ${redirectUri} (up to ${Math.round(options.waitMs / 1000)} s)...`);
 
-    const returned = await callback.wait(options.waitMs);
+    const returned = await callback.wait(options.waitMs, state);
     let callbackParams: URLSearchParams;
     try {
       // State and, when the AS advertises it, iss (RFC 9207), compared exactly.

@@ -98,7 +98,7 @@ describe('auth login discovery order and refusals', () => {
     expect(url.searchParams.get('resource')).toBe(`${origin}/mcp`);
     expect(url.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(url.searchParams.get('scope')).toBe('notes:read');
-    expect(run.stderr).toContain('no authorization response reached the callback');
+    expect(run.stderr).toContain('no authorization response for this login reached the callback');
   });
 
   it("the 401's resource_metadata is used, and the well-known URIs are not tried", async () => {

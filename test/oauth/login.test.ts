@@ -179,15 +179,30 @@ describe('mcpvet auth against oidc-provider and the notes server (--auth-issuer)
     }
   });
 
-  it('refuses an authorization response whose state is not the one sent, and stores nothing', async () => {
-    const result = await login(env, loginArgs(), (url) => {
+  it('refuses an authorization response whose state is not the one sent, and the login goes on to the real one', async () => {
+    let forgedStatus: number | undefined;
+    const result = await login(env, loginArgs(), async (url) => {
+      // Any page can send the browser to the callback: that must not end the login in progress.
+      const forged = new URL(url);
+      forged.searchParams.set('state', 'forged-state-value');
+      forgedStatus = (await scriptedBrowser(forged.href))?.status;
+      return scriptedBrowser(url);
+    });
+    expect(forgedStatus).toBe(400);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.browser?.status).toBe(200);
+    expect(statSync(storeFile()).isFile()).toBe(true);
+  });
+
+  it('gives up after --wait when only responses with another state arrive, and stores nothing', async () => {
+    const result = await login(env, [...loginArgs(), '--wait', '2000'], (url) => {
       const forged = new URL(url);
       forged.searchParams.set('state', 'forged-state-value');
       return scriptedBrowser(forged.href);
     });
     expect(result.code).toBe(3);
     expect(result.browser?.status).toBe(400);
-    expect(result.stderr).toMatch(/login failed: the authorization response was not accepted: .*state/);
+    expect(result.stderr).toMatch(/no authorization response for this login .* \(1 request\(s\) with another state were refused\)/);
     expect(() => statSync(storeFile())).toThrow();
   });
 
@@ -213,7 +228,7 @@ describe('mcpvet auth against oidc-provider and the notes server (--auth-issuer)
     });
     expect(status).toBe(421);
     expect(await exited).toBe(3);
-    expect(stderr).toContain('no authorization response reached the callback within 2 s');
+    expect(stderr).toContain('no authorization response for this login reached the callback within 2 s');
   });
 
   it('call and check use the stored token; without it the server refuses (exit 3)', async () => {
