@@ -12,15 +12,19 @@ describe('mcpvet doctor over HTTP', () => {
   let anyOrigin: RunningServer;
   let clientInfo: RunningServer;
   let nameHeader: RunningServer;
+  let noChallenge: RunningServer;
+  let ownOrigin: RunningServer;
   beforeAll(async () => {
-    [notes, auth, anyOrigin, clientInfo, nameHeader] = await Promise.all([
+    [notes, auth, anyOrigin, clientInfo, nameHeader, noChallenge, ownOrigin] = await Promise.all([
       startHttpServer(),
       startListening([fixture('auth-required-server')]),
       startHttpServer(fixture('http-any-origin')),
       startListening([fixture('doctor-requires-client-info'), '--http']),
       startHttpServer(fixture('doctor-requires-name-header')),
+      startHttpServer(fixture('auth-no-challenge'), ['--auth']),
+      startHttpServer(fixture('doctor-refuses-own-origin')),
     ]);
-    servers.push(notes, auth, anyOrigin, clientInfo, nameHeader);
+    servers.push(notes, auth, anyOrigin, clientInfo, nameHeader, noChallenge, ownOrigin);
   });
   afterAll(() => Promise.all(servers.map((server) => server.stop())));
 
@@ -45,19 +49,38 @@ describe('mcpvet doctor over HTTP', () => {
     expect(run.code).toBe(0);
   });
 
-  it('a 401: http.auth ✗ says what WWW-Authenticate asks for (resource_metadata, scope), with the curl command', async () => {
+  it('a 401 asking for a login: http.auth warns, saying what WWW-Authenticate asks for (resource_metadata, scope), with the curl command', async () => {
     const { run, json } = await doctor(['--url', auth.url]);
     expect(itemOf(json, 'http.reachable').status).toBe('pass');
     const item = itemOf(json, 'http.auth');
-    expect(item.status, run.stdout).toBe('fail');
+    expect(item.status, run.stdout).toBe('warn');
     expect(item.evidence).toContain('HTTP 401');
     expect(item.evidence).toContain('resource_metadata=http://127.0.0.1/.well-known/oauth-protected-resource');
     expect(item.evidence).toContain('scope="notes:read"');
     expect(item.evidence).toContain('mcpvet sent no credentials');
+    expect(item.evidence).toContain('a host that supports MCP authorization will ask you to log in');
+    expect(item.fix).toContain(`mcpvet auth login --url ${auth.url}`);
     expect(item.fix).toContain('with scope "notes:read"');
     expect(item.curl).toMatch(/^curl .*-X POST/);
     expect(itemOf(json, 'http.origin').status).toBe('skip');
+    expect(failed(json), run.stdout).toEqual([]);
+    expect(run.code).toBe(0);
+  });
+
+  it('a 401 that names no resource metadata: http.auth ✗, as no host can find where to log in', async () => {
+    const { run, json } = await doctor(['--url', noChallenge.url]);
+    const item = itemOf(json, 'http.auth');
+    expect(item.status, run.stdout).toBe('fail');
+    expect(item.evidence).toContain('HTTP 401');
     expect(run.code).toBe(2);
+  });
+
+  it("the server's own Origin refused: http.origin warns (local hosts send no Origin)", async () => {
+    const { run, json } = await doctor(['--url', ownOrigin.url]);
+    const item = itemOf(json, 'http.origin');
+    expect(item.status, run.stdout).toBe('warn');
+    expect(item.evidence).toContain("(the server's own) got 403");
+    expect(run.code).toBe(0);
   });
 
   it('a foreign Origin served: http.origin warns (exit 0)', async () => {

@@ -51,7 +51,7 @@ export async function httpItems(target: HttpTarget, timeoutMs: number): Promise<
     const status = first.http?.status ?? 0;
     const reachable = item('http.reachable', 'the URL answers', 'pass', `${url} answered server/discover with HTTP ${status} in ${ms} ms`);
     const auth = authItem(target, first, curlOf(trace, first));
-    if (auth.status === 'fail')
+    if (status === 401 || status === 403)
       return { usable: false, items: [reachable, auth, item('http.origin', 'Origin handling', 'skip', 'the server refused mcpvet for authorization')] };
     const foreign = await discover({ origin: FOREIGN_ORIGIN });
     const own = await discover({ origin: new URL(target.url).origin });
@@ -94,20 +94,29 @@ function authItem(target: HttpTarget, first: RpcOutcome, curl: string | undefine
         ? 'the Authorization header given was refused'
         : 'the server requires authorization (mcpvet sent no credentials)';
   const where = params.resource_metadata ? `the authorization server that ${params.resource_metadata} names` : "the server's authorization server";
-  return item('http.auth', title, 'fail', `${what}: ${cause}`, {
-    curl,
-    fix: `get an access token${scopes.length ? ` with scope "${scopes.join(' ')}"` : ''} from ${where}, and send it in the Authorization header (Bearer scheme): --header here, "headers" in a config entry`,
-  });
+  const fix = `get an access token${scopes.length ? ` with scope "${scopes.join(' ')}"` : ''} from ${where}, and send it in the Authorization header (Bearer scheme): --header here, "headers" in a config entry`;
+  // A 401 that names its resource metadata, to a request without credentials, is the spec's way to
+  // ask for a login: a host that supports MCP authorization logs in and goes on. Only a host
+  // without it fails, so it is a warning; refused credentials and an undiscoverable login fail.
+  if (status === 401 && !sentToken && challenge && params.resource_metadata) {
+    return item('http.auth', title, 'warn', `${what}: ${cause}; a host that supports MCP authorization will ask you to log in`, {
+      curl,
+      fix: `log in from the host, or for mcpvet run: mcpvet auth login --url ${target.url}; or ${fix}`,
+    });
+  }
+  return item('http.auth', title, 'fail', `${what}: ${cause}`, { curl, fix });
 }
 
 function originItem(baseline: number, foreign: RpcOutcome | string, own: RpcOutcome | string, ownOrigin: string, trace: Trace): DoctorItem {
   const title = "Origin: a foreign one refused (403), the server's own accepted";
   const statusOf = (answer: RpcOutcome | string) => (typeof answer === 'string' ? `no answer (${answer})` : `HTTP ${answer.http?.status}`);
+  // Only pages the server itself serves send its own origin (local hosts send none, browser-based
+  // ones their own), so refusing it rarely stops a host: a warning.
   if (typeof own !== 'string' && own.http?.status === 403 && baseline !== 403)
     return item(
       'http.origin',
       title,
-      'fail',
+      'warn',
       `a request with Origin: ${ownOrigin} (the server's own) got 403, without Origin ${baseline}: the server refuses its own origin`,
       {
         curl: curlOf(trace, own),
