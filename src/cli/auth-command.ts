@@ -2,6 +2,7 @@
 import { Option, type Command } from 'commander';
 import { usageError } from './cli-error.js';
 import { parseMilliseconds, parseTimeout } from './target-options.js';
+import { DEFAULT_CALLBACK_PORT, DEFAULT_LOGIN_WAIT_MS, DEFAULT_OAUTH_TIMEOUT_MS } from '../oauth/defaults.js';
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -19,10 +20,10 @@ export function defineAuthCommand(program: Command): void {
     .option('--url <url>', 'Streamable HTTP endpoint of the server (required)')
     .option('--client-id <id>', 'a client registered in advance (else dynamic registration)')
     .option('--scope <scopes>', "scopes to ask for, space-separated (default: the server's 401 challenge, else its scopes_supported)")
-    .option('--callback-port <port>', 'port of the loopback redirect http://127.0.0.1:PORT/oauth/callback', parsePort, 6276)
+    .option('--callback-port <port>', 'port of the loopback redirect http://127.0.0.1:PORT/oauth/callback', parsePort, DEFAULT_CALLBACK_PORT)
     .option('--no-browser', 'only print the authorization URL')
-    .option('--wait <ms>', 'how long to wait for the browser to come back', (value: string) => parseMilliseconds('--wait', value), 300_000)
-    .option('--timeout <ms>', 'timeout of each HTTP request in milliseconds', parseTimeout, 10_000)
+    .option('--wait <ms>', 'how long to wait for the browser to come back', (value: string) => parseMilliseconds('--wait', value), DEFAULT_LOGIN_WAIT_MS)
+    .option('--timeout <ms>', 'timeout of each HTTP request in milliseconds', parseTimeout, DEFAULT_OAUTH_TIMEOUT_MS)
     .action(async (flags) => {
       const { runLogin } = await import('../oauth/auth-runner.js');
       process.exitCode = await runLogin(flags);
@@ -44,7 +45,7 @@ export function defineAuthCommand(program: Command): void {
     .option('--url <url>', 'the server')
     .option('--all', 'every server')
     .option('--no-revoke', 'only forget the tokens; do not revoke them at the authorization server')
-    .option('--timeout <ms>', 'timeout of each HTTP request in milliseconds', parseTimeout, 10_000)
+    .option('--timeout <ms>', 'timeout of each HTTP request in milliseconds', parseTimeout, DEFAULT_OAUTH_TIMEOUT_MS)
     .action(async (flags) => {
       const { runLogout } = await import('../oauth/auth-runner.js');
       process.exitCode = await runLogout(flags);

@@ -9,7 +9,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OAuthFailure } from './errors.js';
 
-export const DEFAULT_CALLBACK_PORT = 6276;
+export { DEFAULT_CALLBACK_PORT } from './defaults.js';
+
 export const CALLBACK_PATH = '/oauth/callback';
 const CALLBACK_HOST = '127.0.0.1';
 

@@ -4,9 +4,10 @@
  */
 import * as oauth from 'oauth4webapi';
 import { isLoopbackHost } from '../wire/loopback.js';
+import { DEFAULT_OAUTH_TIMEOUT_MS } from './defaults.js';
 import { OAuthFailure } from './errors.js';
 
-export const DEFAULT_OAUTH_TIMEOUT_MS = 10_000;
+export { DEFAULT_OAUTH_TIMEOUT_MS };
 
 export function httpOptions(url: string, timeoutMs = DEFAULT_OAUTH_TIMEOUT_MS): { signal: AbortSignal; [oauth.allowInsecureRequests]?: boolean } {
   const parsed = new URL(url);

@@ -12,6 +12,7 @@ import { TransportError } from '../protocol/transport-error.js';
 import { ExitCode } from '../cli/exit-codes.js';
 import { redactUrl } from '../wire/target.js';
 import { storedTokenWasUsed } from './stored-token.js';
+import { DEFAULT_LOGIN_WAIT_MS } from './defaults.js';
 
 export class StepUpRequired extends CliError {
   constructor(
@@ -67,7 +68,7 @@ async function loginNow(url: string, addScope: string | undefined, timeoutMs: nu
       addScope,
       callbackPort: previous ? Number(new URL(previous.redirectUri).port) : DEFAULT_CALLBACK_PORT,
       browser: true,
-      waitMs: 300_000,
+      waitMs: DEFAULT_LOGIN_WAIT_MS,
       timeoutMs,
       say: (line) => process.stderr.write(`${line}\n`),
     });
