@@ -43,7 +43,7 @@ export interface StartOutcome {
 }
 
 /** How long server/discover may go unanswered before initialize is tried (as connect.ts does on stdio). */
-const PROBE_TIMEOUT_MS = 5000;
+export const PROBE_TIMEOUT_MS = 5000;
 
 /** Stderr lines kept for the evidence. */
 export const STDERR_TAIL = 8;

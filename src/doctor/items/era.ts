@@ -16,6 +16,7 @@ import { TransportError } from '../../protocol/transport-error.js';
 import { type EraPreference, LATEST_LEGACY_VERSION, LATEST_MODERN_VERSION, LEGACY_VERSIONS, MODERN_VERSIONS, eraOfVersion } from '../../protocol/versions.js';
 import type { Target } from '../../wire/target.js';
 import { curlOf, describeOutcome, explainRefusal, type Refusal } from '../refusal.js';
+import { PROBE_TIMEOUT_MS } from '../start.js';
 import { type DoctorItem, item } from '../types.js';
 
 export interface EraPlan {
@@ -50,7 +51,7 @@ const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filt
 export async function eraItems(plan: EraPlan): Promise<DoctorItem[]> {
   const { target, timeoutMs } = plan;
   // On stdio a legacy server may stay silent on server/discover: the probe waits as `connect` does.
-  const probeTimeout = target.transport === 'stdio' ? Math.min(5000, timeoutMs) : timeoutMs;
+  const probeTimeout = target.transport === 'stdio' ? Math.min(PROBE_TIMEOUT_MS, timeoutMs) : timeoutMs;
   // server/discover, retried once with a listed modern version after -32022, as the era probe does.
   const modernChannel = plan.open();
   const modern = new ModernClient(modernChannel, target, { timeoutMs });
