@@ -55,7 +55,7 @@ export async function runCheck(positional: string[], flags: CheckFlags, onReport
   const tokens = authTokens(flags, target);
   const calls = flags.calls ? loadOrUsage(() => loadCallsFile(flags.calls as string)) : {};
   const host = flags.answers ? await loadHost(flags.answers) : undefined;
-  const replica = flags.replica ? replicaTarget(flags.replica, target) : undefined;
+  const replica = flags.replica ? await replicaTarget(flags.replica, target, flags) : undefined;
   if (flags.specSchema) await requireSpecSchema(flags.specSchema);
   if (flags.output !== undefined) {
     const { prepareOutputDir, ReportUsageError } = await import('../report/write.js');

@@ -57,7 +57,7 @@ export async function runLoadCommand(positional: string[], flags: LoadFlags): Pr
   const target = await resolveTarget(flags, positional);
   if (flags.emit !== undefined && target.transport !== 'http')
     throw usageError("--emit artillery loads a server over HTTP (Artillery's HTTP engine): give its URL");
-  const replicas = flags.replica.map((value) => replicaTarget(value, target));
+  const replicas = await Promise.all(flags.replica.map((value) => replicaTarget(value, target, flags)));
   for (const each of [target, ...replicas]) refuseRemote(each, flags.allowRemote === true);
 
   const clients: McpClient[] = [];

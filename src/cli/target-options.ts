@@ -72,6 +72,9 @@ export async function resolveTarget(flags: TargetFlags, positional: string[]): P
   return target;
 }
 
+/** Targets whose Authorization header is a stored login's token (not one the user gave). */
+const STORED_AUTHORIZATION = new WeakSet<Target>();
+
 /**
  * The token `mcpvet auth login` stored for this endpoint, when the user gave no Authorization
  * header (theirs wins). It is a header like theirs, so every output masks it.
@@ -82,6 +85,7 @@ async function addStoredAuthorization(target: HttpTarget, flags: TargetFlags): P
   const stored = await storedToken(target.url, flags.timeout);
   if (stored.ok) {
     target.headers = { ...target.headers, Authorization: `Bearer ${stored.accessToken}` };
+    STORED_AUTHORIZATION.add(target);
     return;
   }
   const hint = `run \`mcpvet auth login --url ${redactUrl(target.url)}\``;
@@ -172,10 +176,15 @@ export function parseEnv(values: string[]): Record<string, string> {
 }
 
 /** A URL means an HTTP replica; anything else is a command line for a stdio replica. */
-export function replicaTarget(value: string, primary: Target): Target {
+export async function replicaTarget(value: string, primary: Target, flags: TargetFlags): Promise<Target> {
   if (/^https?:\/\//.test(value)) {
     checkHttpUrl(value, '--replica');
-    const replica: Target = { transport: 'http', url: value, headers: primary.transport === 'http' ? primary.headers : undefined };
+    const replica: HttpTarget = { transport: 'http', url: value, headers: primary.transport === 'http' ? primary.headers : undefined };
+    // A token stored for the primary is bound to its resource: another origin gets its own, if any.
+    if (STORED_AUTHORIZATION.has(primary) && new URL(value).origin !== new URL((primary as HttpTarget).url).origin) {
+      replica.headers = Object.fromEntries(Object.entries(replica.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'authorization'));
+      await addStoredAuthorization(replica, flags);
+    }
     rememberSecrets(secretValuesOf(replica));
     return replica;
   }

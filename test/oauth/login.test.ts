@@ -254,6 +254,31 @@ describe('mcpvet auth against oidc-provider and the notes server (--auth-issuer)
     expect(theirs.code).toBe(3);
   });
 
+  it('a stored token is not sent to a --replica on another origin; --stored-auth-only asks for its own login', async () => {
+    expect((await login(env, loginArgs())).code).toBe(0);
+    const seen: string[] = [];
+    const { createServer } = await import('node:http');
+    const replica = createServer((req, res) => {
+      seen.push(req.headers.authorization ?? '');
+      req.resume();
+      res.writeHead(401, { 'content-type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>((resolve) => replica.listen(0, '127.0.0.1', resolve));
+    const replicaUrl = `http://127.0.0.1:${(replica.address() as { port: number }).port}/mcp`;
+    try {
+      const args = ['load', '--url', notes.url, '--replica', replicaUrl, '--method', 'tools/list', '--vus', '1', '--duration', '500ms', '--no-progress'];
+      await runCli(args, { env, timeoutMs: 30_000 });
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.some((header) => header.includes(stored().accessToken))).toBe(false);
+      const strict = await runCli([...args, '--stored-auth-only'], { env, timeoutMs: 30_000 });
+      expect(strict.code).toBe(3);
+      expect(strict.stderr).toContain(`mcpvet auth login --url ${replicaUrl}`);
+    } finally {
+      replica.close();
+      replica.closeAllConnections();
+    }
+  });
+
   it('an expired access token is refreshed before use; the old one is refused by the server', async () => {
     as.setAccessTokenTtl(2);
     expect((await login(env, loginArgs())).code).toBe(0);
