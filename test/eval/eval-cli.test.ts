@@ -112,10 +112,9 @@ describe('mcpvet eval, end to end', () => {
   it('runs the suite over HTTP through the Anthropic protocol', async () => {
     const spec = 'anthropic:scripted';
     const result = await runCli(
-      ['eval', TASKS, '--model', spec, '--base-url', model.anthropicBaseUrl, '--runs', '4', '--format', 'json', '-q', '--url', httpUrl()],
-      {
-        timeoutMs: 60_000,
-      },
+      ['eval', TASKS, '--model', spec, '--runs', '4', '--format', 'json', '-q', '--url', httpUrl()],
+      // The Anthropic library's own variable: anthropic: models go to its official API otherwise.
+      { timeoutMs: 60_000, env: { ANTHROPIC_BASE_URL: model.anthropicBaseUrl } },
     );
     expect(result.code, result.stderr).toBe(2);
     expectHandComputed(parseReport(result.stdout), spec);
@@ -131,7 +130,9 @@ describe('mcpvet eval, end to end', () => {
         '--model',
         'anthropic:scripted',
         '--base-url',
-        model.url.replace(/\/$/, '') + '/v1',
+        model.openaiBaseUrl,
+        '--base-url',
+        `anthropic:scripted=${model.anthropicBaseUrl}`,
         '--runs',
         '2',
         '--no-color',
