@@ -45,6 +45,18 @@ const toolExchangeSchema = z.object({
   result: z.record(z.string(), z.unknown()).optional(),
   error: z.string().optional(),
   ms: z.number(),
+  // The call's frames, as the transcript shows them: a replay reports what the live run saw.
+  frames: z
+    .array(
+      z.object({
+        direction: z.enum(['send', 'receive']),
+        at: z.number(),
+        text: z.string(),
+        cut: z.number().optional(),
+        http: z.object({ method: z.string(), status: z.number().optional() }).optional(),
+      }),
+    )
+    .optional(),
 });
 const cassetteSchema = z.object({
   format: z.literal('mcpvet-eval-cassette'),

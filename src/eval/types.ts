@@ -109,6 +109,29 @@ export interface ToolCallRecord {
   /** The result (redacted; capped). */
   result?: unknown;
   ms: number;
+  /** The tools/call request and response as they crossed the wire (absent when the call never reached the server). */
+  frames?: TranscriptFrame[];
+}
+
+/** One JSON-RPC frame of a tool call (see transcript.ts for the caps). */
+export interface TranscriptFrame {
+  direction: 'send' | 'receive';
+  /** Milliseconds after the call's first frame. */
+  at: number;
+  /** The frame's text as it crossed the wire (the head of it when `cut`). */
+  text: string;
+  /** Characters of the text not kept. */
+  cut?: number;
+  http?: { method: string; status?: number };
+}
+
+/** One message as the model was sent it. */
+export interface TranscriptMessage {
+  role: string;
+  /** A string, or the message's parts (text, tool-call, tool-result); the JSON head of them when `cut`. */
+  content: unknown;
+  /** Characters of the content (as JSON) not kept. */
+  cut?: number;
 }
 
 /** One model turn: a request to the model and its reply. */
@@ -146,6 +169,10 @@ export interface RunRecord {
   wallMs: number;
   costUsd?: number;
   judge?: JudgeVerdict;
+  /** The whole conversation: system prompt and task as sent, the model's replies, tool results as sent back. */
+  messages?: TranscriptMessage[];
+  /** What the per-run cap of the transcript left out, in words. */
+  transcriptCut?: string;
   /** The run did not complete: timeout, token budget, max turns, provider error. */
   error?: string;
 }

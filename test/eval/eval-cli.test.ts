@@ -117,7 +117,16 @@ describe('mcpvet eval, end to end', () => {
       { timeoutMs: 60_000, env: { ANTHROPIC_BASE_URL: model.anthropicBaseUrl } },
     );
     expect(result.code, result.stderr).toBe(2);
-    expectHandComputed(parseReport(result.stdout), spec);
+    const report = parseReport(result.stdout);
+    expectHandComputed(report, spec);
+    // The transcript holds the HTTP exchange of each call: the POSTed request and its answer.
+    const frames = report.runs.find((run) => run.task === 'read-welcome')!.turns[0]!.toolCalls[0]!.frames!;
+    const request = JSON.parse(frames[0]!.text) as { id: unknown; method: string };
+    expect(frames[0]).toMatchObject({ direction: 'send', http: { method: 'POST' } });
+    expect(request.method).toBe('tools/call');
+    expect(
+      frames.some((frame) => frame.direction === 'receive' && frame.http?.status === 200 && frame.text.includes(`"id":${JSON.stringify(request.id)}`)),
+    ).toBe(true);
   }, 90_000);
 
   it('runs several models as a matrix, with a console summary', async () => {
