@@ -218,8 +218,10 @@ export interface TaskStats extends Metrics {
   passHatK: number;
   /** The pass rate reached the threshold (when there is one). */
   meetsThreshold: boolean;
-  /** Runs not made because `--until-confident` stopped early, and what they would have cost. */
+  /** Runs not made because `--until-confident` stopped early. */
   runsSaved: number;
+  /** What those runs would have cost, at this task's mean tokens (in + out) per run made (absent in older reports). */
+  tokensSaved?: number;
 }
 
 export interface ConfusionCell {
@@ -269,6 +271,8 @@ export interface EvalReport {
   runs: RunRecord[];
   /** Runs not made by `--until-confident`, over all tasks. */
   runsSaved: number;
+  /** Their tokens, estimated per task (see TaskStats.tokensSaved; absent in older reports). */
+  tokensSaved?: number;
   /** With `--variants`: each variant against the first, per task and model. */
   variantComparison?: ComparisonRow[];
   /** Set with --shard i/n: the part of the tasks this report covers (`mcpvet report merge` joins them). */
