@@ -1,7 +1,8 @@
 /**
- * A saved eval: the server's tools, and per run the model's HTTP replies and the tool exchanges,
- * so `eval --replay` runs the same loop through the same provider code with nothing live. Only
- * responses are kept (request bodies are rebuilt by the replay; request headers carry keys).
+ * A saved eval: the server's tools, and per run the model's HTTP replies and the tool exchanges
+ * (with their MCP frames), so `eval --replay` runs the same loop through the same provider code
+ * with nothing live. Of the model's traffic only responses are kept (request bodies are rebuilt by
+ * the replay; request headers carry keys).
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
