@@ -14,7 +14,11 @@ export function defineEvalCommand(program: Command): void {
       .argument('<tasks>', 'the tasks file (YAML); `mcpvet eval init` writes a starter')
       .argument('[server...]', 'stdio server command (put it after --)')
       .option('--model <provider:name>', 'openai:NAME, anthropic:NAME or openai-compatible:NAME (repeatable: a matrix)', collect)
-      .option('--base-url <url>', "the model API's URL (gateways, vLLM, Ollama, LM Studio, `mcpvet eval model`)")
+      .option(
+        '--base-url <url>',
+        'URL of the openai-compatible: models (vLLM, Ollama, LM Studio, gateways, `mcpvet eval model`); MODEL=URL for one model of any provider (repeatable)',
+        collect,
+      )
       .option('--runs <n>', 'runs of each task (default: the tasks file, else 5)')
       .option('--concurrency <n>', 'runs at once (default: the tasks file, else 4)')
       .option('--max-turns <n>', 'model turns a run may take (default: the tasks file, else 10)')

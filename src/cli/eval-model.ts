@@ -28,7 +28,7 @@ export async function runEvalModel(flags: EvalModelFlags): Promise<number> {
   }
   printNote(`mcpvet eval model: listening on ${model.url} (${mode(flags)})`);
   printNote(`  OpenAI chat completions: mcpvet eval TASKS.yaml --model openai-compatible:scripted --base-url ${model.openaiBaseUrl} -- SERVER`);
-  printNote(`  Anthropic Messages:      mcpvet eval TASKS.yaml --model anthropic:scripted --base-url ${model.anthropicBaseUrl} -- SERVER`);
+  printNote(`  Anthropic Messages:      mcpvet eval TASKS.yaml --model anthropic:scripted --base-url anthropic:scripted=${model.anthropicBaseUrl} -- SERVER`);
   printNote('  Stop it with Ctrl-C.');
   // The CLI's own signal handler exits right after this one: close the listener first.
   await new Promise<void>((resolve) => {

@@ -4,6 +4,7 @@ import { redactValue } from '../report/redact.js';
 import { oneLine } from '../wire/control-chars.js';
 import { rememberSecrets } from '../wire/secret-values.js';
 import { type Target, describeTarget } from '../wire/target.js';
+import { parseBaseUrlFlags } from './base-url-flag.js';
 import { usageError } from './cli-error.js';
 import { readBaselineFlag } from './baseline-flag.js';
 import { formatsFlag } from './format-flag.js';
@@ -16,7 +17,7 @@ import { resolveTarget, type TargetFlags } from './target-options.js';
 
 export interface EvalFlags extends TargetFlags {
   model: string[];
-  baseUrl?: string;
+  baseUrl: string[];
   runs?: string;
   concurrency?: string;
   maxTurns?: string;
@@ -46,7 +47,7 @@ export async function runEvalCommand(tasksFile: string, server: string[], flags:
   if (destination === undefined && formats.length > 1) throw usageError(`--format ${formats.join(',')}: several formats need -o DIR (stdout takes one)`);
   // Keys go to the provider library only: every output masks them, whatever echoes them.
   rememberSecrets(KEY_VARIABLES.flatMap((name) => (process.env[name] ? [{ kind: 'env' as const, name, value: process.env[name] as string }] : [])));
-  if (flags.baseUrl !== undefined) checkBaseUrl(flags.baseUrl);
+  const baseUrls = parseBaseUrlFlags(flags.baseUrl ?? []);
   const prices = flags.price !== undefined ? parsePrice(flags.price) : undefined;
   const shard = parseShardFlag(flags.shard);
 
@@ -76,6 +77,7 @@ export async function runEvalCommand(tasksFile: string, server: string[], flags:
   const { runEval, EvalSetupError } = await import('../eval/run.js');
   const { ModelSpecError } = await import('../eval/model-spec.js');
   const { ProviderSetupError } = await import('../eval/provider.js');
+  const { EndpointError } = await import('../eval/endpoints.js');
   const { ModelUnusableError } = await import('../eval/run-task.js');
   const { ReplayDivergedError } = await import('../eval/tool-executor.js');
   const { formatProgressLine } = await import('../report/eval/progress.js');
@@ -85,7 +87,8 @@ export async function runEvalCommand(tasksFile: string, server: string[], flags:
     result = await runEval({
       suite,
       models,
-      baseUrl: flags.baseUrl,
+      baseUrl: baseUrls.baseUrl,
+      modelBaseUrls: baseUrls.modelBaseUrls,
       target,
       era: flags.protocolEra,
       connectTimeoutMs: flags.timeout,
@@ -103,6 +106,7 @@ export async function runEvalCommand(tasksFile: string, server: string[], flags:
       error instanceof EvalSetupError ||
       error instanceof ModelSpecError ||
       error instanceof ProviderSetupError ||
+      error instanceof EndpointError ||
       error instanceof ModelUnusableError ||
       error instanceof ReplayDivergedError
     )
@@ -133,16 +137,6 @@ function selectTasks<T extends { id: string; tags: string[] }>(tasks: T[], ids: 
   if (selected.length === 0)
     throw usageError(`--shard ${shard?.index}/${shard?.total}: no task falls in this shard (${matching.length} tasks; use fewer shards)`);
   return selected;
-}
-
-function checkBaseUrl(value: string): void {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw usageError(`--base-url ${oneLine(value)}: not a URL`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw usageError(`--base-url ${oneLine(value)}: use http:// or https://`);
 }
 
 /** `--price 0.15/0.60`: USD per million input / output tokens. */

@@ -1,7 +1,8 @@
 /**
- * A saved eval: the server's tools, and per run the model's HTTP replies and the tool exchanges,
- * so `eval --replay` runs the same loop through the same provider code with nothing live. Only
- * responses are kept (request bodies are rebuilt by the replay; request headers carry keys).
+ * A saved eval: the server's tools, and per run the model's HTTP replies and the tool exchanges
+ * (with their MCP frames), so `eval --replay` runs the same loop through the same provider code
+ * with nothing live. Of the model's traffic only responses are kept (request bodies are rebuilt by
+ * the replay; request headers carry keys).
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
@@ -45,6 +46,18 @@ const toolExchangeSchema = z.object({
   result: z.record(z.string(), z.unknown()).optional(),
   error: z.string().optional(),
   ms: z.number(),
+  // The call's frames, as the transcript shows them: a replay reports what the live run saw.
+  frames: z
+    .array(
+      z.object({
+        direction: z.enum(['send', 'receive']),
+        at: z.number(),
+        text: z.string(),
+        cut: z.number().optional(),
+        http: z.object({ method: z.string(), status: z.number().optional() }).optional(),
+      }),
+    )
+    .optional(),
 });
 const cassetteSchema = z.object({
   format: z.literal('mcpvet-eval-cassette'),

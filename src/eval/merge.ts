@@ -8,6 +8,7 @@ import { mergeEvalBaselines } from './baseline.js';
 import { compareVariants } from './compare.js';
 import { transcriptFindings } from './findings.js';
 import { metricsOf } from './metrics.js';
+import { tokensSavedOf } from './tokens-saved.js';
 import { requireCompleteShards } from '../report/merge.js';
 import type { ConfusionCell, EvalReport, TaskStats, ToolCost } from './types.js';
 
@@ -64,6 +65,7 @@ export function mergeEvalReports(shards: ReadonlyArray<{ file: string; report: E
     ),
     runs,
     runsSaved: tasks.reduce((sum, stats: TaskStats) => sum + stats.runsSaved, 0),
+    tokensSaved: tasks.reduce((sum, stats: TaskStats) => sum + tokensSavedOf(stats), 0),
     ...(variantComparison.length > 0 ? { variantComparison } : {}),
     ...(baseline ? { baseline } : {}),
   };

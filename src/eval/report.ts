@@ -4,6 +4,7 @@
  * with `--variants`, each variant against the first. Pure: the runner gathers, this computes.
  */
 import { compareVariants } from './compare.js';
+import { tokensSavedOf } from './tokens-saved.js';
 import { confusionMatrix } from './confusion.js';
 import { transcriptFindings } from './findings.js';
 import { calledName, callsOf, metricsOf, type Prices } from './metrics.js';
@@ -67,8 +68,13 @@ function taskStats(task: EvalTask, combo: Combo, runs: RunRecord[], input: EvalR
     passAtK: passAtK(metrics.runs, metrics.passes, k),
     passHatK: passHatK(metrics.runs, metrics.passes, k),
     meetsThreshold: metrics.runs > 0 && metrics.passRate >= input.suite.settings.threshold,
-    runsSaved: savedOf(input.runsSaved, savedKey(task.id, combo.model, combo.variant)),
+    ...saved(metrics, savedOf(input.runsSaved, savedKey(task.id, combo.model, combo.variant))),
   };
+}
+
+/** The runs not made and their tokens, at the mean of the runs that were (an estimate: nothing is extrapolated further). */
+function saved(metrics: { runs: number; inputTokens: number; outputTokens: number }, runsSaved: number): { runsSaved: number; tokensSaved: number } {
+  return { runsSaved, tokensSaved: tokensSavedOf({ ...metrics, runsSaved }) };
 }
 
 function toolCosts(input: EvalReportInput): ToolCost[] {
@@ -124,6 +130,7 @@ export function buildEvalReport(input: EvalReportInput): EvalReport {
     tools: toolCosts(input),
     runs: input.runs,
     runsSaved: stats.reduce((sum, entry) => sum + entry.runsSaved, 0),
+    tokensSaved: stats.reduce((sum, entry) => sum + tokensSavedOf(entry), 0),
     ...(variantComparison.length > 0 ? { variantComparison } : {}),
   };
 }

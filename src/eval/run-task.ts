@@ -6,7 +6,8 @@
 import type { LanguageModel, StepResult, ToolSet } from 'ai';
 import type { AdaptedTools } from './tool-adapter.js';
 import { type ToolExecutor, recordedResult, resultText } from './tool-executor.js';
-import type { EvalSettings, EvalTask, RunRecord, ToolCallRecord, TurnRecord } from './types.js';
+import { framesSize, MAX_RUN_CHARS, messageSize, sentMessages, withinRunBudget } from './transcript.js';
+import type { EvalSettings, EvalTask, RunRecord, ToolCallRecord, TranscriptMessage, TurnRecord } from './types.js';
 
 export interface RunTaskInput {
   task: EvalTask;
@@ -32,6 +33,8 @@ export async function runTask(input: RunTaskInput): Promise<RunRecord> {
   const calls = new Map<string, ToolCallRecord>();
   const turns: TurnRecord[] = [];
   let tokens = 0;
+  // Each step's messages hold the whole conversation so far (after the prompt): the last step's is all of it.
+  let responseMessages: ReadonlyArray<{ role: string; content: unknown }> = [];
 
   // The SDK turns an error thrown by a tool into a tool result and goes on; an executor error
   // (a replay that diverged from its recording) must end the run instead.
@@ -59,6 +62,7 @@ export async function runTask(input: RunTaskInput): Promise<RunRecord> {
           resultBytes: recorded.bytes,
           result: recorded.value,
           ms: exchange.ms,
+          ...(exchange.frames !== undefined ? { frames: exchange.frames } : {}),
         });
         return resultText(exchange);
       },
@@ -69,6 +73,7 @@ export async function runTask(input: RunTaskInput): Promise<RunRecord> {
     const inputTokens = step.usage.inputTokens ?? 0;
     const outputTokens = step.usage.outputTokens ?? 0;
     tokens += inputTokens + outputTokens;
+    responseMessages = step.response.messages;
     turns.push({
       text: step.text,
       toolCalls: step.toolCalls.map((call) => calls.get(call.toolCallId) ?? refusedCall(call, input.tools)),
@@ -107,6 +112,7 @@ export async function runTask(input: RunTaskInput): Promise<RunRecord> {
   }
 
   const toolCalls = turns.flatMap((turn) => turn.toolCalls);
+  const transcript = boundTranscript(sentMessages(settings.systemPrompt, task.prompt, responseMessages), toolCalls);
   const modelMs = turns.reduce((sum, turn) => sum + turn.modelMs, 0);
   return {
     task: task.id,
@@ -122,7 +128,25 @@ export async function runTask(input: RunTaskInput): Promise<RunRecord> {
     modelMs,
     mcpMs: toolCalls.reduce((sum, call) => sum + call.ms, 0),
     wallMs: Math.round(performance.now() - started),
+    messages: transcript.messages,
+    ...(transcript.cut !== undefined ? { transcriptCut: transcript.cut } : {}),
     ...(error !== undefined ? { error } : {}),
+  };
+}
+
+/** The per-run caps: messages and frames each up to MAX_RUN_CHARS, the rest named in `cut`. */
+function boundTranscript(messages: TranscriptMessage[], calls: ToolCallRecord[]): { messages: TranscriptMessage[]; cut?: string } {
+  const keptMessages = withinRunBudget(messages, messageSize);
+  const withFrames = calls.filter((call) => call.frames !== undefined);
+  const keptFrames = withinRunBudget(withFrames, (call) => framesSize(call.frames));
+  for (const call of withFrames.slice(keptFrames.kept.length)) delete call.frames;
+  const said = [
+    ...(keptMessages.dropped > 0 ? [`the last ${keptMessages.dropped} message(s)`] : []),
+    ...(keptFrames.dropped > 0 ? [`the frames of the last ${keptFrames.dropped} tool call(s)`] : []),
+  ];
+  return {
+    messages: keptMessages.kept,
+    ...(said.length > 0 ? { cut: `${said.join(' and ')} not kept: a run's transcript keeps at most ${MAX_RUN_CHARS} characters of each` } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import type { Era } from '../protocol/versions.js';
 import { compileSchema } from '../protocol/json-schema.js';
 import type { Target } from '../wire/target.js';
 import { type EvalCassette, type ModelExchange, type RunRecording, recordingFetch, replayingFetch, runKey } from './eval-cassette.js';
+import { checkEndpoints, type EndpointSettings, endpointFor } from './endpoints.js';
 import { judgeRun } from './judge.js';
 import { judgePrompt, parseJudgeReply } from './judge-model.js';
 import { type ModelSpec, parseModelSpec } from './model-spec.js';
@@ -26,7 +27,12 @@ export interface EvalRunOptions {
   suite: EvalSuite;
   /** Model specs; ignored on replay (the recording's models run). */
   models: string[];
+  /** The URL of every `openai-compatible:` model (see endpoints.ts for the whole rule). */
   baseUrl?: string;
+  /** A URL per model spec, for any provider. */
+  modelBaseUrls?: Record<string, string>;
+  /** Where OPENAI_BASE_URL / ANTHROPIC_BASE_URL are read (default: process.env). */
+  env?: NodeJS.ProcessEnv;
   target?: Target;
   era?: Era | 'auto';
   connectTimeoutMs?: number;
@@ -79,6 +85,13 @@ export async function runEval(options: EvalRunOptions): Promise<EvalRunResult> {
   const suite = options.replay ? { ...options.suite, settings: { ...options.suite.settings, runs: options.replay.runsPerTask } } : options.suite;
   let client: McpClient | undefined;
   try {
+    const models = options.replay ? [...new Set(options.replay.runs.map((run) => run.model))].map(parseModelSpec) : options.models.map(parseModelSpec);
+    if (models.length === 0) throw new EvalSetupError('no model: give --model provider:name (or settings.models in the tasks file)');
+    const endpoints: EndpointSettings = { baseUrl: options.baseUrl, modelBaseUrls: options.modelBaseUrls, env: options.env };
+    // Checked before the server starts: a wrong URL is a usage mistake, not a failed run.
+    if (!options.replay) checkEndpoints(models, judgeSpecs(suite), endpoints);
+    // A replay answers from the file: the URL only has to satisfy the provider library.
+    const endpoint = (model: ModelSpec) => (options.replay ? REPLAY_BASE_URL : endpointFor(model, endpoints));
     let tools: McpTool[];
     if (options.replay) tools = options.replay.tools;
     else {
@@ -86,14 +99,10 @@ export async function runEval(options: EvalRunOptions): Promise<EvalRunResult> {
       client = await connect(options.target, { era: options.era ?? 'auto', timeoutMs: options.connectTimeoutMs ?? 10_000 });
       tools = (await client.listAll('tools/list')) as McpTool[];
     }
-    const models = options.replay ? [...new Set(options.replay.runs.map((run) => run.model))].map(parseModelSpec) : options.models.map(parseModelSpec);
-    if (models.length === 0) throw new EvalSetupError('no model: give --model provider:name (or settings.models in the tasks file)');
     const missing = missingTools(suite, tools);
     if (missing.length > 0) throw new EvalSetupError(`the server has no tool ${missing.map((entry) => `"${entry.tool}" (task ${entry.task})`).join(', ')}`);
     const cells = buildCells(models, tools, options.variants?.variants);
     const validators = argumentValidators(tools);
-    // A replay answers from the file: the URL only has to satisfy the provider library.
-    const baseUrl = options.baseUrl ?? (options.replay ? REPLAY_BASE_URL : undefined);
     const recordings = new Map((options.replay?.runs ?? []).map((run) => [runKey(run), run]));
     const saved: RunRecording[] = [];
 
@@ -129,7 +138,7 @@ export async function runEval(options: EvalRunOptions): Promise<EvalRunResult> {
       const fetch = recording ? replayingFetch(recording.replies, onModelMs) : recordingFetch(replies, onModelMs);
       const exchanges: ToolExchange[] = [];
       const executor = recording ? replayExecutor(recording.tools) : recordingExecutor(liveExecutor(client!, suite.settings.toolTimeoutMs), exchanges);
-      const model = await languageModel(cell.model, { baseUrl, fetch });
+      const model = await languageModel(cell.model, { baseUrl: endpoint(cell.model), fetch });
       const record = await runTask({
         task,
         settings: suite.settings,
@@ -149,7 +158,7 @@ export async function runEval(options: EvalRunOptions): Promise<EvalRunResult> {
       });
       record.reasons = judgeRun(task, record);
       if (task.expect.judge && record.error === undefined) {
-        record.judge = await judgeWithModel(task, record, cell.model, suite.settings.judgeModel, baseUrl, fetch);
+        record.judge = await judgeWithModel(task, record, cell.model, suite.settings.judgeModel, endpoint, fetch);
         if (!record.judge.pass) record.reasons.push(`judge: ${record.judge.reasoning}`);
       }
       record.passed = record.reasons.length === 0;
@@ -230,6 +239,12 @@ function buildCells(models: ModelSpec[], tools: McpTool[], variants: Description
   );
 }
 
+/** The graders the tasks name; a task without one is judged by the model under test. */
+function judgeSpecs(suite: EvalSuite): string[] {
+  const judged = suite.tasks.filter((task) => task.expect.judge !== undefined);
+  return [...new Set(judged.flatMap((task) => task.expect.judge?.model ?? suite.settings.judgeModel ?? []))];
+}
+
 /** Tools a task names that the server does not list: a typo, or the wrong server. */
 function missingTools(suite: EvalSuite, tools: McpTool[]): Array<{ task: string; tool: string }> {
   const listed = new Set(tools.map((tool) => tool.name));
@@ -267,13 +282,14 @@ async function judgeWithModel(
   run: RunRecord,
   underTest: ModelSpec,
   suiteJudge: string | undefined,
-  baseUrl: string | undefined,
+  endpoint: (model: ModelSpec) => string | undefined,
   fetch: typeof globalThis.fetch,
 ): Promise<JudgeVerdict> {
   const spec = task.expect.judge?.model ?? suiteJudge ?? underTest.spec;
   try {
     const { generateText } = await import('ai');
-    const model = await languageModel(parseModelSpec(spec), { baseUrl, fetch });
+    const judge = parseModelSpec(spec);
+    const model = await languageModel(judge, { baseUrl: endpoint(judge), fetch });
     const { system, prompt } = judgePrompt(task, run);
     const reply = await generateText({ model, system, prompt, abortSignal: AbortSignal.timeout(120_000) });
     return { ...parseJudgeReply(reply.text), model: spec };

@@ -4,6 +4,8 @@
  */
 import type { McpClient } from '../client/types.js';
 import { isPlainObject } from '../wire/json-pointer.js';
+import { callFrames } from './transcript.js';
+import type { TranscriptFrame } from './types.js';
 
 export interface ToolExchange {
   name: string;
@@ -13,6 +15,8 @@ export interface ToolExchange {
   /** A protocol error or a failed call, in words. */
   error?: string;
   ms: number;
+  /** The call's JSON-RPC frames, bounded; kept in a saved run so that a replay reports them too. */
+  frames?: TranscriptFrame[];
 }
 
 export interface ToolExecutor {
@@ -30,8 +34,9 @@ export function liveExecutor(client: McpClient, timeoutMs: number): ToolExecutor
         .callTool(name, isPlainObject(args) ? args : {}, { timeoutMs })
         .catch((error: unknown) => ({ error: { message: (error as Error).message }, result: undefined }));
       const ms = Math.round(performance.now() - started);
-      if (outcome.error) return { name, arguments: args, error: `the server answered an error: ${outcome.error.message}`, ms };
-      return { name, arguments: args, result: outcome.result, ms };
+      const frames = 'frames' in outcome ? { frames: callFrames(client.trace, outcome.frames, outcome.id) } : {};
+      if (outcome.error) return { name, arguments: args, error: `the server answered an error: ${outcome.error.message}`, ms, ...frames };
+      return { name, arguments: args, result: outcome.result, ms, ...frames };
     },
   };
 }

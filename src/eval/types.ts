@@ -109,6 +109,29 @@ export interface ToolCallRecord {
   /** The result (redacted; capped). */
   result?: unknown;
   ms: number;
+  /** The tools/call request and response as they crossed the wire (absent when the call never reached the server). */
+  frames?: TranscriptFrame[];
+}
+
+/** One JSON-RPC frame of a tool call (see transcript.ts for the caps). */
+export interface TranscriptFrame {
+  direction: 'send' | 'receive';
+  /** Milliseconds after the call's first frame. */
+  at: number;
+  /** The frame's text as it crossed the wire (the head of it when `cut`). */
+  text: string;
+  /** Characters of the text not kept. */
+  cut?: number;
+  http?: { method: string; status?: number };
+}
+
+/** One message as the model was sent it. */
+export interface TranscriptMessage {
+  role: string;
+  /** A string, or the message's parts (text, tool-call, tool-result); the JSON head of them when `cut`. */
+  content: unknown;
+  /** Characters of the content (as JSON) not kept. */
+  cut?: number;
 }
 
 /** One model turn: a request to the model and its reply. */
@@ -146,6 +169,10 @@ export interface RunRecord {
   wallMs: number;
   costUsd?: number;
   judge?: JudgeVerdict;
+  /** The whole conversation: system prompt and task as sent, the model's replies, tool results as sent back. */
+  messages?: TranscriptMessage[];
+  /** What the per-run cap of the transcript left out, in words. */
+  transcriptCut?: string;
   /** The run did not complete: timeout, token budget, max turns, provider error. */
   error?: string;
 }
@@ -191,8 +218,10 @@ export interface TaskStats extends Metrics {
   passHatK: number;
   /** The pass rate reached the threshold (when there is one). */
   meetsThreshold: boolean;
-  /** Runs not made because `--until-confident` stopped early, and what they would have cost. */
+  /** Runs not made because `--until-confident` stopped early. */
   runsSaved: number;
+  /** What those runs would have cost, at this task's mean tokens (in + out) per run made (absent in older reports). */
+  tokensSaved?: number;
 }
 
 export interface ConfusionCell {
@@ -242,6 +271,8 @@ export interface EvalReport {
   runs: RunRecord[];
   /** Runs not made by `--until-confident`, over all tasks. */
   runsSaved: number;
+  /** Their tokens, estimated per task (see TaskStats.tokensSaved; absent in older reports). */
+  tokensSaved?: number;
   /** With `--variants`: each variant against the first, per task and model. */
   variantComparison?: ComparisonRow[];
   /** Set with --shard i/n: the part of the tasks this report covers (`mcpvet report merge` joins them). */

@@ -58,6 +58,7 @@ async function evalRun(extra: string[], models = ['openai-compatible:scripted'])
       ...models.flatMap((spec) => ['--model', spec]),
       '--base-url',
       model.openaiBaseUrl,
+      ...(models.includes('anthropic:scripted') ? ['--base-url', `anthropic:scripted=${model.anthropicBaseUrl}`] : []),
       '--format',
       'console,json,junit,markdown',
       '-o',

@@ -112,13 +112,21 @@ describe('mcpvet eval, end to end', () => {
   it('runs the suite over HTTP through the Anthropic protocol', async () => {
     const spec = 'anthropic:scripted';
     const result = await runCli(
-      ['eval', TASKS, '--model', spec, '--base-url', model.anthropicBaseUrl, '--runs', '4', '--format', 'json', '-q', '--url', httpUrl()],
-      {
-        timeoutMs: 60_000,
-      },
+      ['eval', TASKS, '--model', spec, '--runs', '4', '--format', 'json', '-q', '--url', httpUrl()],
+      // The Anthropic library's own variable: anthropic: models go to its official API otherwise.
+      { timeoutMs: 60_000, env: { ANTHROPIC_BASE_URL: model.anthropicBaseUrl } },
     );
     expect(result.code, result.stderr).toBe(2);
-    expectHandComputed(parseReport(result.stdout), spec);
+    const report = parseReport(result.stdout);
+    expectHandComputed(report, spec);
+    // The transcript holds the HTTP exchange of each call: the POSTed request and its answer.
+    const frames = report.runs.find((run) => run.task === 'read-welcome')!.turns[0]!.toolCalls[0]!.frames!;
+    const request = JSON.parse(frames[0]!.text) as { id: unknown; method: string };
+    expect(frames[0]).toMatchObject({ direction: 'send', http: { method: 'POST' } });
+    expect(request.method).toBe('tools/call');
+    expect(
+      frames.some((frame) => frame.direction === 'receive' && frame.http?.status === 200 && frame.text.includes(`"id":${JSON.stringify(request.id)}`)),
+    ).toBe(true);
   }, 90_000);
 
   it('runs several models as a matrix, with a console summary', async () => {
@@ -131,7 +139,9 @@ describe('mcpvet eval, end to end', () => {
         '--model',
         'anthropic:scripted',
         '--base-url',
-        model.url.replace(/\/$/, '') + '/v1',
+        model.openaiBaseUrl,
+        '--base-url',
+        `anthropic:scripted=${model.anthropicBaseUrl}`,
         '--runs',
         '2',
         '--no-color',

@@ -69,6 +69,12 @@ tasks:
     expect([right.runs, right.runsSaved]).toEqual([5, 5]);
     expect([wrong.runs, wrong.runsSaved]).toEqual([5, 5]);
     expect(report!.runsSaved).toBe(10);
+    // The JSON document says what they saved: 5 runs at the mean tokens of the 5 made, per task.
+    const spent = (task: string) => report!.runs.filter((run) => run.task === task).reduce((sum, run) => sum + run.inputTokens + run.outputTokens, 0);
+    expect(right.tokensSaved).toBe(Math.round((5 * spent('right')) / 5));
+    expect(wrong.tokensSaved).toBe(Math.round((5 * spent('wrong')) / 5));
+    expect(right.tokensSaved).toBeGreaterThan(0);
+    expect(report!.tokensSaved).toBe((right.tokensSaved ?? 0) + (wrong.tokensSaved ?? 0));
   }, 120_000);
 });
 

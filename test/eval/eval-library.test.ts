@@ -24,7 +24,8 @@ describe('runEval', () => {
     const { report, cassette } = await runEval({
       suite,
       models: ['anthropic:lexical'],
-      baseUrl: model.anthropicBaseUrl,
+      // anthropic: models reach the official API unless told otherwise, as the library reads it.
+      env: { ANTHROPIC_BASE_URL: model.anthropicBaseUrl },
       target: { transport: 'stdio', command: process.execPath, args: [NOTES_SERVER] },
       targetLabel: 'notes',
       record: true,

@@ -40,6 +40,9 @@ describe('buildEvalReport: per task', () => {
     const result = report(suite([task('a'), task('b')]), [...runs('a', 3, 3), ...runs('b', 1, 5)], { runsSaved: saved });
     expect(result.tasks.map((stats) => stats.runsSaved)).toEqual([4, 0]);
     expect(result.runsSaved).toBe(4);
+    // Each run of a spent 100 + 10 tokens: the 4 runs not made saved about 440.
+    expect(result.tasks.map((stats) => stats.tokensSaved)).toEqual([440, 0]);
+    expect(result.tokensSaved).toBe(440);
     const fromRecord = report(suite([task('a')]), runs('a', 3, 3), { runsSaved: { [savedKey('a', 'openai:test')]: 2 } });
     expect(fromRecord.runsSaved).toBe(2);
   });

@@ -38,7 +38,7 @@ describe('mcpvet eval model', () => {
     while (!/Stop it with/.test(server.stderr()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     const stderr = server.stderr();
     const openaiBaseUrl = /--model openai-compatible:scripted --base-url (http:\/\/127\.0\.0\.1:\d+\/v1)/.exec(stderr)?.[1];
-    const anthropicBaseUrl = /--model anthropic:scripted --base-url (http:\/\/127\.0\.0\.1:\d+\/v1)/.exec(stderr)?.[1];
+    const anthropicBaseUrl = /--model anthropic:scripted --base-url anthropic:scripted=(http:\/\/127\.0\.0\.1:\d+\/v1)/.exec(stderr)?.[1];
     expect(openaiBaseUrl, stderr).toBe(`${server.url}/v1`);
     expect(anthropicBaseUrl, stderr).toBe(`${server.url}/v1`);
     const base = { openaiBaseUrl: openaiBaseUrl as string, anthropicBaseUrl: anthropicBaseUrl as string };

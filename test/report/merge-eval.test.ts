@@ -72,6 +72,7 @@ function decided(report: EvalReport) {
     tools: sorted(report.tools),
     runs: report.runs.map((run) => `${run.task}:${run.model}:${run.passed}`).sort(),
     runsSaved: report.runsSaved,
+    tokensSaved: report.tokensSaved,
   };
 }
 

@@ -1,4 +1,5 @@
 /** Number and label formats every eval renderer shares, so the console, Markdown and JUnit agree. */
+import { tokensSavedOf } from '../../eval/tokens-saved.js';
 import type { EvalReport, Interval, Percentiles } from '../../eval/types.js';
 import { formatDuration } from '../summary.js';
 
@@ -38,9 +39,7 @@ export function bar(rate: number, width = 10): string {
   return '█'.repeat(filled) + '░'.repeat(width - filled);
 }
 
-/** What the runs `--until-confident` saved would have cost, at the mean tokens of the runs each task did make. */
+/** What the runs `--until-confident` saved would have cost (the report's figure; estimated the same way for older reports). */
 export function savedTokens(report: EvalReport): number {
-  return Math.round(
-    report.tasks.reduce((sum, stats) => (stats.runs === 0 ? sum : sum + (stats.runsSaved * (stats.inputTokens + stats.outputTokens)) / stats.runs), 0),
-  );
+  return report.tokensSaved ?? report.tasks.reduce((sum, stats) => sum + tokensSavedOf(stats), 0);
 }

@@ -7,7 +7,7 @@
  */
 import { isExpectedTaskFailure, staleEntryOf } from '../../eval/baseline.js';
 import { byCombo } from '../../eval/group.js';
-import type { ConfusionCell, EvalReport, Metrics, RunRecord, TaskStats, ToolCallRecord } from '../../eval/types.js';
+import type { ConfusionCell, EvalReport, Metrics, RunRecord, TaskStats, ToolCallRecord, TranscriptFrame, TranscriptMessage } from '../../eval/types.js';
 import { capList, TextBudget } from '../html/budget.js';
 import { escapeHtml, renderPage } from '../html/page.js';
 import { intervalBar } from '../html/svg.js';
@@ -19,6 +19,7 @@ import { comboLabel, intervalText, percent, times, tokens, usd } from './format.
 const MAX_RUNS_IN_PAGE = 500;
 const MAX_TURNS_PER_RUN = 50;
 const TEXT_CHARS = 10_000;
+const MAX_MESSAGES_PER_RUN = 100;
 
 const rateCells = (m: Metrics, threshold: number) =>
   `<td>${intervalBar(m.passRate, m.interval.low, m.interval.high, threshold)}</td><td>${percent(m.passRate)}</td><td>${intervalText(m.interval)}</td><td>${m.passes}/${m.runs}</td>`;
@@ -115,6 +116,29 @@ function toolCallHtml(call: ToolCallRecord, budget: TextBudget): string {
     `<p><strong>Arguments</strong></p><pre>${escapeHtml(json(call.arguments, budget))}</pre>` +
     (call.error ? `<p class="fail">${escapeHtml(budget.take(call.error, TEXT_CHARS))}</p>` : '') +
     (call.result !== undefined ? `<p><strong>Result</strong></p><pre>${escapeHtml(json(call.result, budget))}</pre>` : '') +
+    (call.frames?.length ? `<p><strong>MCP frames</strong></p>${call.frames.map((frame) => frameHtml(frame, budget)).join('')}` : '') +
+    '</details>'
+  );
+}
+
+function frameHtml(frame: TranscriptFrame, budget: TextBudget): string {
+  const arrow = frame.direction === 'send' ? '→ sent' : '← received';
+  const http = frame.http ? ` HTTP ${escapeHtml(frame.http.method)}${frame.http.status !== undefined ? ` ${frame.http.status}` : ''}` : '';
+  const cut = frame.cut ? ` <span class="warn">(${frame.cut} more characters not kept)</span>` : '';
+  return `<p class="muted">${arrow} +${frame.at} ms${http}${cut}</p><pre>${escapeHtml(budget.take(frame.text, TEXT_CHARS))}</pre>`;
+}
+
+function messagesHtml(run: RunRecord, budget: TextBudget): string {
+  if (!run.messages?.length && !run.transcriptCut) return '';
+  const { shown, omitted } = capList(run.messages ?? [], MAX_MESSAGES_PER_RUN);
+  const item = (message: TranscriptMessage) =>
+    `<p class="who">${escapeHtml(message.role)}${message.cut ? ` <span class="warn">(${message.cut} more characters not kept)</span>` : ''}</p>` +
+    `<pre>${escapeHtml(typeof message.content === 'string' ? budget.take(message.content, TEXT_CHARS) : json(message.content, budget))}</pre>`;
+  return (
+    `<details class="tool"><summary>Messages sent to the model <span class="muted">(${run.messages?.length ?? 0}, with its replies)</span></summary>` +
+    shown.map(item).join('') +
+    (omitted ? `<p class="muted">… and ${omitted} more messages (the JSON report has them)</p>` : '') +
+    (run.transcriptCut ? `<p class="warn">${escapeHtml(run.transcriptCut)}</p>` : '') +
     '</details>'
   );
 }
@@ -138,6 +162,7 @@ function transcriptHtml(run: RunRecord, prompt: string | undefined, budget: Text
     turns.join('') +
     (omitted ? `<p class="muted">… and ${omitted} more turns (the JSON report has them)</p>` : '') +
     `<div class="msg model"><p class="who">Answer</p><p>${escapeHtml(budget.take(run.answer, TEXT_CHARS)).replace(/\r?\n/g, '<br>') || '<span class="muted">(none)</span>'}</p></div>` +
+    messagesHtml(run, budget) +
     (run.error ? `<p class="fail">Did not complete: ${escapeHtml(budget.take(run.error, 2000))}</p>` : '') +
     (run.judge
       ? `<p>Judge <code>${escapeHtml(run.judge.model)}</code>: ${run.judge.pass ? 'pass' : 'fail'}. ${escapeHtml(budget.take(run.judge.reasoning, 2000))}</p>`

@@ -1,0 +1,42 @@
+/**
+ * `--base-url URL` (every openai-compatible: model) and `--base-url MODEL=URL` (one model, any
+ * provider), repeatable. A value is per-model when what precedes its first `=` is a model spec and
+ * what follows is a URL: a bare URL with `=` in its query stays a bare URL.
+ */
+import { oneLine } from '../wire/control-chars.js';
+import { usageError } from './cli-error.js';
+
+export interface BaseUrls {
+  baseUrl?: string;
+  modelBaseUrls: Record<string, string>;
+}
+
+const PER_MODEL = /^((?:openai|anthropic|openai-compatible):[^=]+)=(.+)$/;
+
+export function parseBaseUrlFlags(values: string[]): BaseUrls {
+  const result: BaseUrls = { modelBaseUrls: {} };
+  for (const value of values) {
+    const perModel = PER_MODEL.exec(value);
+    if (perModel) {
+      const [, spec, url] = perModel as unknown as [string, string, string];
+      if (result.modelBaseUrls[spec] !== undefined) throw usageError(`--base-url ${oneLine(spec)}=…: given twice`);
+      result.modelBaseUrls[spec] = checkUrl(url, value);
+    } else {
+      if (result.baseUrl !== undefined)
+        throw usageError(`--base-url ${oneLine(value)}: a second URL for every model; write --base-url MODEL=URL for one model`);
+      result.baseUrl = checkUrl(value, value);
+    }
+  }
+  return result;
+}
+
+function checkUrl(url: string, flag: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw usageError(`--base-url ${oneLine(flag)}: not a URL`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw usageError(`--base-url ${oneLine(flag)}: use http:// or https://`);
+  return url;
+}
