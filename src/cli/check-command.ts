@@ -1,6 +1,7 @@
 /** Flags of `mcpvet check`; the runner is imported only when the command runs. */
 import { Option, type Command } from 'commander';
 import { formatHelp } from '../report/formats.js';
+import { SARIF_LOCATION_HELP } from './sarif-location-flag.js';
 import { addTargetOptions, collect } from './target-options.js';
 
 export function defineCheckCommand(program: Command): void {
@@ -24,6 +25,7 @@ export function defineCheckCommand(program: Command): void {
       .option('--replica <url-or-command>', 'a second instance of the same server, to prove no sticky sessions are needed')
       .option('--format <formats>', formatHelp('check', true), 'console')
       .option('-o, --output <dir>', 'write the reports and per-suite checks.json files into this folder')
+      .option('--sarif-location <path>', SARIF_LOCATION_HELP)
       .option('--expected-failures <file>', 'YAML list of check ids expected to fail (a baseline)')
       .option('--strict-warnings', 'warnings fail the run too')
       .option('--token-other-audience <token>', 'auth suite: a valid bearer token issued for another resource (a secret: never printed)')

@@ -8,6 +8,7 @@ import type { Era } from '../protocol/versions.js';
 import { secretValuesOf } from '../wire/secret-values.js';
 import type { Target } from '../wire/target.js';
 import type { Shard } from '../wire/shard.js';
+import { sarifLocationFlag } from './sarif-location-flag.js';
 import { parseShardFlag } from './shard-flag.js';
 import { readBaselineFlag } from './baseline-flag.js';
 import { formatsFlag } from './format-flag.js';
@@ -27,6 +28,7 @@ export interface CheckFlags extends TargetFlags, TokenFlags {
   replica?: string;
   format: string;
   output?: string;
+  sarifLocation?: string;
   expectedFailures?: string;
   strictWarnings?: boolean;
   specSchema?: string;
@@ -48,6 +50,7 @@ export async function runCheck(positional: string[], flags: CheckFlags, onReport
   const formats = formatsFlag('check', flags.format, { hasOutput: flags.output !== undefined, multiple: true });
   if (!Number.isInteger(flags.concurrency) || flags.concurrency < 1) throw usageError('--concurrency takes a positive whole number');
   const shard = parseShardFlag(flags.shard);
+  const sarifLocation = sarifLocationFlag(flags.sarifLocation);
   const selected = await requireSomeChecks(flags, suites as Suite[], shard);
   if (flags.list) return listChecks(flags, suites as Suite[], formats, shard);
 
@@ -99,7 +102,12 @@ export async function runCheck(positional: string[], flags: CheckFlags, onReport
   if (expected) report = baseline.applyBaseline(report, expected, flags.expectedFailures);
   const { writeReports, ReportUsageError } = await import('../report/write.js');
   try {
-    await writeReports(report, formats, flags.output, { color, verbose: flags.verbose, secrets: [...secretsOf(target), ...Object.values(tokens)] });
+    await writeReports(report, formats, flags.output, {
+      color,
+      verbose: flags.verbose,
+      secrets: [...secretsOf(target), ...Object.values(tokens)],
+      sarifLocation,
+    });
   } catch (error) {
     if (error instanceof ReportUsageError) throw usageError(error.message);
     throw error;

@@ -1,6 +1,7 @@
 /** Flags of `mcpvet fuzz`; the runner is imported only when the command runs. */
 import type { Command } from 'commander';
 import { formatHelp } from '../report/formats.js';
+import { SARIF_LOCATION_HELP } from './sarif-location-flag.js';
 import { addTargetOptions, collect } from './target-options.js';
 
 export function defineFuzzCommand(program: Command): void {
@@ -19,6 +20,7 @@ export function defineFuzzCommand(program: Command): void {
       .option('--regressions <file>', 'where failing inputs are saved and replayed first', '.mcpvet/fuzz-regressions.json')
       .option('--shard <i/n>', 'fuzz the i-th of n parts of the tools, by name (a CI matrix; the envelope goes with part 1)')
       .option('--format <formats>', formatHelp('fuzz', true), 'console')
+      .option('--sarif-location <path>', SARIF_LOCATION_HELP)
       .option('--expected-failures <file>', 'YAML list of properties, or <property>/<tool>, expected to fail (a baseline)')
       .option(
         '-o, --output <path>',

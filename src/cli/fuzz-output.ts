@@ -18,7 +18,7 @@ export async function writeFuzzReports(
   input: FuzzReport,
   formats: Format[],
   destination: Destination | undefined,
-  options: { color: boolean; expected?: { file: string; entries: string[] } },
+  options: { color: boolean; expected?: { file: string; entries: string[] }; sarifLocation?: string },
 ): Promise<number> {
   const { fuzzRunReport } = await import('../fuzz/to-run-report.js');
   let run = fuzzRunReport(input);
@@ -41,7 +41,7 @@ export async function writeFuzzReports(
       case 'json':
         return renderFuzzJson(report);
       case 'sarif':
-        return renderFuzzSarif(report);
+        return renderFuzzSarif(report, { sarifLocation: options.sarifLocation });
       case 'junit':
         return renderFuzzJunit(report);
       default: {

@@ -7,6 +7,7 @@ import { formatsFlag } from './format-flag.js';
 import { usageError } from './cli-error.js';
 import { MAX_RUNS, MAX_SEED, MIN_SEED, parseDuration, parseWholeNumber } from './fuzz-options.js';
 import { printNote } from './output.js';
+import { sarifLocationFlag } from './sarif-location-flag.js';
 import { parseShardFlag } from './shard-flag.js';
 import { resolveTarget, type TargetFlags } from './target-options.js';
 
@@ -23,6 +24,7 @@ export interface FuzzFlags extends TargetFlags {
   format: string;
   expectedFailures?: string;
   output?: string;
+  sarifLocation?: string;
   quiet?: boolean;
   color: boolean;
 }
@@ -36,6 +38,7 @@ export async function runFuzzCommand(positional: string[], flags: FuzzFlags): Pr
   const destination = flags.output !== undefined ? usageOnError(() => prepareDestination(flags.output as string, formats)) : undefined;
   if (destination === undefined && formats.length > 1) throw usageError(`--format ${formats.join(',')}: several formats need -o DIR (stdout takes one)`);
   const shard = parseShardFlag(flags.shard);
+  const sarifLocation = sarifLocationFlag(flags.sarifLocation);
   const expected =
     flags.expectedFailures !== undefined ? await readBaselineFlag(flags.expectedFailures, { id: 'property', example: 'accepts-valid' }) : undefined;
   const calls = flags.calls ? usageOnError(() => loadCallsFile(flags.calls as string)) : {};
@@ -67,7 +70,7 @@ export async function runFuzzCommand(positional: string[], flags: FuzzFlags): Pr
   const { writeFuzzReports } = await import('./fuzz-output.js');
   const color = flags.color && process.stdout.isTTY === true && !process.env.NO_COLOR;
   const baseline = expected && flags.expectedFailures ? { file: flags.expectedFailures, entries: expected } : undefined;
-  return writeFuzzReports(report, formats, destination, { color, ...(baseline ? { expected: baseline } : {}) });
+  return writeFuzzReports(report, formats, destination, { color, sarifLocation, ...(baseline ? { expected: baseline } : {}) });
 }
 
 /** Repeatable flags that also take comma-separated lists (tool names cannot hold a comma). */

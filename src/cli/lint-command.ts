@@ -1,6 +1,7 @@
 /** Flags of `mcpvet lint`; the runner is imported only when the command runs. */
 import type { Command } from 'commander';
 import { formatHelp } from '../report/formats.js';
+import { SARIF_LOCATION_HELP } from './sarif-location-flag.js';
 import { addTargetOptions, collect } from './target-options.js';
 
 export function defineLintCommand(program: Command): void {
@@ -17,6 +18,7 @@ export function defineLintCommand(program: Command): void {
         collect,
       )
       .option('--format <format>', formatHelp('lint', false), 'console')
+      .option('--sarif-location <path>', `${SARIF_LOCATION_HELP}; with --file, that file`)
       .option('--expected-failures <file>', 'YAML list of rule ids, or <rule>/<tool>, expected to fail (a baseline)'),
   );
   lint.action(async (server: string[], flags) => {

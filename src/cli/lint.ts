@@ -10,6 +10,7 @@ import {
   renderTextChunks,
   UnknownProfileError,
   type LintFinding,
+  type SarifOptions,
 } from '../lint/index.js';
 import type { RunReport } from '../check/types.js';
 import { lintRunReport, type LintRunContext } from '../lint/to-run-report.js';
@@ -17,6 +18,7 @@ import { applyBaseline, exitCodeFor } from '../report/baseline.js';
 import { painter } from '../report/ansi.js';
 import { baselineLines } from '../report/console.js';
 import type { Format } from '../report/formats.js';
+import { artifactUri } from '../report/sarif-location.js';
 import { getReporter } from '../report/types.js';
 import { describeTarget } from '../wire/target.js';
 import { usageError } from './cli-error.js';
@@ -24,10 +26,12 @@ import { readBaselineFlag } from './baseline-flag.js';
 import { formatsFlag } from './format-flag.js';
 import { ExitCode } from './exit-codes.js';
 import { printJson, printText } from './output.js';
+import { sarifLocationFlag } from './sarif-location-flag.js';
 import { resolveTarget, type TargetFlags } from './target-options.js';
 
 export interface LintFlags extends TargetFlags {
   file?: string;
+  sarifLocation?: string;
   profile: string[];
   format: string;
   expectedFailures?: string;
@@ -39,6 +43,7 @@ export async function runLint(positional: string[], flags: LintFlags, onFindings
   const [format] = formatsFlag('lint', flags.format, { hasOutput: false, multiple: false }) as [Format];
   const expected =
     flags.expectedFailures !== undefined ? await readBaselineFlag(flags.expectedFailures, { id: 'rule id', example: 'schema.input-not-object' }) : undefined;
+  sarifLocationFlag(flags.sarifLocation);
   const startedAt = new Date();
   const started = performance.now();
   const { tools, context } = flags.file !== undefined ? readToolsFile(flags.file, positional, flags) : await fetchTools(positional, flags);
@@ -65,7 +70,7 @@ export async function runLint(positional: string[], flags: LintFlags, onFindings
     const baseline = report ? baselineLines(report, painter(false), false) : [];
     if (baseline.length) printText(`${baseline.join('\n')}\n`);
   } else {
-    const output = (await render(findings, report, format, flags)).trimEnd() + '\n';
+    const output = (await render(findings, report, format, flags, context)).trimEnd() + '\n';
     if (format === 'json' || format === 'sarif') printJson(output);
     else printText(output);
   }
@@ -74,17 +79,30 @@ export async function runLint(positional: string[], flags: LintFlags, onFindings
   return hasErrors(findings) ? ExitCode.StrictLint : ExitCode.Ok;
 }
 
-async function render(findings: LintFinding[], report: RunReport | undefined, format: Format, flags: LintFlags): Promise<string> {
+async function render(
+  findings: LintFinding[],
+  report: RunReport | undefined,
+  format: Format,
+  flags: LintFlags,
+  context: FetchedTools['context'],
+): Promise<string> {
   switch (format) {
     case 'json':
       return renderJson(findings, report?.baseline);
     case 'sarif':
-      return renderSarif(findings, { artifactUri: flags.file });
+      return renderSarif(findings, sarifOptions(flags, context));
     case 'markdown':
       return renderMarkdown(findings);
     default:
       return (await getReporter(format)).render(report as RunReport, { color: false });
   }
+}
+
+/** Results point at --sarif-location, else the saved tools file (repo-relative), else the live server. */
+function sarifOptions(flags: LintFlags, context: FetchedTools['context']): SarifOptions {
+  if (flags.sarifLocation !== undefined) return { artifactUri: flags.sarifLocation };
+  if (flags.file !== undefined) return { artifactUri: artifactUri({ localFile: flags.file }) };
+  return context.transport !== undefined ? { target: { target: context.target, transport: context.transport } } : {};
 }
 
 interface FetchedTools {

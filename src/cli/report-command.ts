@@ -1,5 +1,6 @@
 /** `mcpvet report …`: work on reports already written; the runner is imported only when a command runs. */
 import type { Command } from 'commander';
+import { SARIF_LOCATION_HELP } from './sarif-location-flag.js';
 
 export function defineReportCommand(program: Command): void {
   const report = program.command('report').description('work on written reports (join the shards of a CI matrix)');
@@ -9,6 +10,7 @@ export function defineReportCommand(program: Command): void {
     .argument('<paths...>', 'report.json files, or folders holding them (searched a few levels deep)')
     .requiredOption('-o, --output <dir>', 'folder to write the merged reports into')
     .option('--format <formats>', 'formats to write (comma-separated; default: every file format of the command)')
+    .option('--sarif-location <path>', SARIF_LOCATION_HELP)
     .option('--no-color', 'no colors in console output')
     .action(async (paths: string[], flags) => {
       const { runReportMerge } = await import('./report-merge.js');

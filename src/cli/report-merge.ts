@@ -9,10 +9,12 @@ import { COMMAND_FORMATS, fileNameOf, type Format } from '../report/formats.js';
 import { usageError } from './cli-error.js';
 import { formatsFlag } from './format-flag.js';
 import { ExitCode } from './exit-codes.js';
+import { sarifLocationFlag } from './sarif-location-flag.js';
 
 export interface ReportMergeFlags {
   output: string;
   format?: string;
+  sarifLocation?: string;
   color: boolean;
 }
 
@@ -21,6 +23,7 @@ const MAX_DEPTH = 4;
 type Kind = 'check' | 'eval' | 'fuzz';
 
 export async function runReportMerge(paths: string[], flags: ReportMergeFlags): Promise<number> {
+  sarifLocationFlag(flags.sarifLocation);
   const files = paths.flatMap((path) => reportFiles(path));
   const shards = files.map((file) => ({ file, ...readReport(file) }));
   const kinds = [...new Set(shards.map((shard) => shard.kind))];
@@ -43,7 +46,7 @@ export async function runReportMerge(paths: string[], flags: ReportMergeFlags): 
   } catch (error) {
     throw error instanceof MergeError || error instanceof ReportUsageError ? usageError(error.message) : error;
   }
-  await writeReports(merged, formats, flags.output, { color: colorOf(flags) });
+  await writeReports(merged, formats, flags.output, { color: colorOf(flags), sarifLocation: flags.sarifLocation });
   const { exitCodeFor } = await import('../report/baseline.js');
   return exitCodeFor(merged);
 }
@@ -54,7 +57,7 @@ async function mergeFuzz(shards: Array<{ file: string; report: FuzzReport }>, fl
   const { mergeFuzzReports } = await import('../fuzz/merge.js');
   const merged = await mergeOrUsage(() => mergeFuzzReports(shards));
   const { writeFuzzReports } = await import('./fuzz-output.js');
-  return writeFuzzReports(merged, formats, await folderOf(flags, formats), { color: colorOf(flags) });
+  return writeFuzzReports(merged, formats, await folderOf(flags, formats), { color: colorOf(flags), sarifLocation: flags.sarifLocation });
 }
 
 /** Eval shards: the eval formats (json, junit, markdown, console), exit 2 when a task is under its threshold (and not an expected failure). */

@@ -4,12 +4,14 @@
  * incomplete check is one result of kind `open` (SARIF's "could not decide"). The ruleId is the
  * check id; the finding's code is in `properties.code` and starts the message. Checks judge a
  * server, not a file, so logical locations name the target and, where known, the tool (and the
- * JSON pointer into it) or the method.
+ * JSON pointer into it) or the method; the physical location code scanning needs is the file the
+ * user named, else one that stands for the server (sarif-location.ts).
  */
 import type { Log, LogicalLocation, ReportingDescriptor, Result } from 'sarif';
 import type { CheckResult, ResultFinding, RunReport, Status } from '../check/types.js';
 import { isExpectedFailure } from './baseline.js';
 import { redactReport } from './redact.js';
+import { artifactUri, lineHashes, locationAt } from './sarif-location.js';
 import { specUrl } from './summary.js';
 import type { RenderOptions, Reporter } from './types.js';
 
@@ -32,6 +34,7 @@ export function renderSarif(input: RunReport, options: RenderOptions): string {
   }));
   const index = new Map(rules.map((rule, i) => [rule.id, i]));
   const findings = report.results.filter((result) => LEVEL[result.status] !== undefined);
+  const place = { uri: artifactUri({ file: options.sarifLocation, target: report.target, transport: report.transport }), hash: lineHashes() };
   const sarif: Log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -40,7 +43,7 @@ export function renderSarif(input: RunReport, options: RenderOptions): string {
         tool: { driver: { name: 'mcpvet', version: report.tool.version, informationUri: 'https://modelcontextprotocol.io', rules } },
         invocations: [{ executionSuccessful: true, startTimeUtc: report.startedAt }],
         properties: { target: report.target, transport: report.transport, era: report.era, protocolVersion: report.protocolVersion },
-        results: findings.flatMap((result) => toResults(result, report, index.get(result.id) as number)),
+        results: findings.flatMap((result) => toResults(result, report, index.get(result.id) as number, place)),
       },
     ],
   };
@@ -58,8 +61,14 @@ function logicalLocations(report: RunReport, location: ResultFinding['location']
     : [target, tool];
 }
 
+/** The uri every result points at, and the run's fingerprint counter. */
+interface Place {
+  uri: string;
+  hash: ReturnType<typeof lineHashes>;
+}
+
 /** One result per finding that is not a pass (a check returns several, e.g. one per tool). */
-function toResults(result: CheckResult, report: RunReport, ruleIndex: number): Result[] {
+function toResults(result: CheckResult, report: RunReport, ruleIndex: number, place: Place): Result[] {
   const curl = result.evidence.find((evidence) => evidence.curl)?.curl;
   const shown = result.findings.filter((f) => LEVEL[f.status] !== undefined);
   const findings = shown.length ? shown : [{ status: result.status, level: result.level, code: result.code, message: result.message }];
@@ -69,7 +78,8 @@ function toResults(result: CheckResult, report: RunReport, ruleIndex: number): R
     ...(finding.status === 'incomplete' ? { kind: 'open' } : {}),
     level: LEVEL[finding.status],
     message: { text: messageOf(finding) },
-    locations: [{ logicalLocations: logicalLocations(report, finding.location) }],
+    locations: [locationAt(place.uri, logicalLocations(report, finding.location))],
+    partialFingerprints: { primaryLocationLineHash: place.hash([result.id, finding.location ?? null, finding.code ?? null]) },
     // A failure the baseline expects is reported, but suppressed, as code scanning does for accepted alerts.
     ...(isExpectedFailure(report, result) ? { suppressions: [{ kind: 'external', justification: 'listed in --expected-failures' }] } : {}),
     properties: { status: finding.status, ...(finding.code !== undefined ? { code: finding.code } : {}), ...(curl ? { reproduce: curl } : {}) },

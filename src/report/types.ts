@@ -16,6 +16,8 @@ export interface RenderOptions {
    * on the command line), on top of what `redact` recognizes by shape.
    */
   secrets?: readonly string[];
+  /** SARIF: the repo-relative file results point at (--sarif-location); else one is chosen (sarif-location.ts). */
+  sarifLocation?: string;
 }
 
 export interface Reporter {

@@ -23,6 +23,8 @@ export interface WriteOptions {
   verbose?: boolean;
   /** Literal values to mask in every output (see RenderOptions.secrets). */
   secrets?: readonly string[];
+  /** The file SARIF results point at (see RenderOptions.sarifLocation). */
+  sarifLocation?: string;
   stdout?: { write(text: string): unknown };
   stderr?: { write(text: string): unknown };
 }
@@ -83,7 +85,8 @@ export async function writeReports(report: RunReport, formats: readonly string[]
   const stderr = options.stderr ?? process.stderr;
   const names = [...new Set(formats.length ? formats : ['console'])];
   const reporters = await Promise.all(names.map((name) => getReporter(name))); // unknown names fail before anything is written
-  const render = (reporter: Reporter, color: boolean) => reporter.render(report, { color, verbose: options.verbose, secrets: options.secrets });
+  const render = (reporter: Reporter, color: boolean) =>
+    reporter.render(report, { color, verbose: options.verbose, secrets: options.secrets, sarifLocation: options.sarifLocation });
 
   if (outDir === undefined) {
     if (reporters.length > 1) throw new ReportUsageError(`--format ${names.join(',')}: several formats need -o DIR (stdout takes one)`);

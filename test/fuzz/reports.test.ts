@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectCodeScanningResults } from '../helpers/code-scanning.js';
 import { fuzzFixture, tempDir } from './helpers.js';
 
 /** The parts of the SARIF 2.1.0 schema a fuzz log uses, with the official required fields and enums. */
@@ -112,6 +113,7 @@ describe('fuzz reports', () => {
     const locations = result.locations[0].logicalLocations;
     expect(locations.map((location: { name: string }) => location.name).slice(1)).toEqual(['page', '/offset']);
     expect(locations[2].fullyQualifiedName).toMatch(/#page\/offset$/);
+    expect(expectCodeScanningResults(log)).toEqual(['dist/fixtures/fuzz-error-on-negative.js']);
   });
 
   it('JUnit: a suite per tool, a failed testcase for the property, with the minimal input', () => {
@@ -135,5 +137,23 @@ describe('fuzz reports', () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(JSON.parse(readFileSync(file, 'utf8')).version).toBe('2.1.0');
+  });
+
+  it('SARIF: every failure points at --sarif-location when it is given', async () => {
+    const file = join(tempDir(), 'fuzz.sarif');
+    const result = await fuzzFixture('fuzz-error-on-negative', [
+      '--seed',
+      '5',
+      '--tool',
+      'page',
+      '--format',
+      'sarif',
+      '--sarif-location',
+      'src/server.ts',
+      '-o',
+      file,
+    ]);
+    expect(result.code, result.stderr).toBe(2);
+    expect(expectCodeScanningResults(JSON.parse(readFileSync(file, 'utf8')))).toEqual(['src/server.ts']);
   });
 });

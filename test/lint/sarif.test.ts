@@ -1,6 +1,9 @@
 // SARIF 2.1.0 output shape: what code-scanning consumers read.
 import { describe, expect, it } from 'vitest';
 import { RULES, lintTools, renderSarif } from '../../src/lint/index.js';
+import { expectCodeScanningResults } from '../helpers/code-scanning.js';
+import { fixture } from '../helpers/paths.js';
+import { runCli } from '../helpers/run.js';
 import { tool, withCity } from './helpers.js';
 
 const findings = lintTools([tool({ name: 'a b' }), withCity({ type: 'int', description: 'City.' }), tool({ name: 'n', inputSchema: { type: 'object' } })]);
@@ -36,15 +39,30 @@ describe('renderSarif', () => {
       expect(res.message.text).toContain(f.message);
       const loc = res.locations[0];
       expect(loc.logicalLocations[0]).toEqual({ name: f.tool, fullyQualifiedName: `${f.tool}#${f.path}`, kind: 'object' });
-      expect(loc.physicalLocation.artifactLocation.uri).toBe('tools.json');
+      expect(loc.physicalLocation).toEqual({ artifactLocation: { uri: 'tools.json' }, region: { startLine: 1 } });
       expect(res.properties).toMatchObject({ tool: f.tool, path: f.path, fix: f.fix });
     });
     expect(run.results.map((r: { level: string }) => r.level)).toEqual(expect.arrayContaining(['error', 'warning', 'note']));
   });
 
-  it('leaves out the physical location when no file is named', () => {
-    const plain = JSON.parse(renderSarif(findings)).runs[0];
-    expect(plain.results[0].locations[0].physicalLocation).toBeUndefined();
-    expect(plain.tool.driver.version).toBeUndefined();
+  it('points at a path naming the server when no file is named', () => {
+    const live = JSON.parse(renderSarif(findings, { target: { target: 'http://127.0.0.1:3000/mcp', transport: 'http' } }));
+    expect(new Set(expectCodeScanningResults(live))).toEqual(new Set(['127.0.0.1/mcp']));
+    const plain = JSON.parse(renderSarif(findings));
+    expect(new Set(expectCodeScanningResults(plain))).toEqual(new Set(['mcp-server']));
+    expect(plain.runs[0].tool.driver.version).toBeUndefined();
+  });
+});
+
+describe('SARIF of a live lint, for code scanning', () => {
+  const server = fixture('security-poisoned-tools');
+
+  it('points every finding at the server script, or at --sarif-location', async () => {
+    const run = await runCli(['lint', '--format', 'sarif', '--', process.execPath, server]);
+    const log = JSON.parse(run.stdout);
+    expect(log.runs[0].results.length, run.stderr).toBeGreaterThan(0);
+    expect(new Set(expectCodeScanningResults(log))).toEqual(new Set(['dist/fixtures/security-poisoned-tools.js']));
+    const named = await runCli(['lint', '--format', 'sarif', '--sarif-location', 'mcp.json', '--', process.execPath, server]);
+    expect(new Set(expectCodeScanningResults(JSON.parse(named.stdout)))).toEqual(new Set(['mcp.json']));
   });
 });

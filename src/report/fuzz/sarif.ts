@@ -1,20 +1,29 @@
 /**
  * SARIF 2.1.0 of a fuzz run: a rule per property (`fuzz/<property>`), a result per failure.
- * Fuzz judges a server, not a file, so locations are logical: the target, the tool (or the
- * JSON-RPC envelope) and the JSON pointer of the argument at fault. The minimal input and the
- * command that reproduces it are in the result's properties; a fingerprint keeps a failure
- * recognisable across runs.
+ * Fuzz judges a server, not a file, so logical locations carry the target, the tool (or the
+ * JSON-RPC envelope) and the JSON pointer of the argument at fault; the physical location code
+ * scanning needs is the file the user named, else one that stands for the server
+ * (sarif-location.ts). The minimal input and the command that reproduces it are in the result's
+ * properties; fingerprints keep a failure recognisable across runs.
  */
 import { createHash } from 'node:crypto';
 import type { Log, LogicalLocation, ReportingDescriptor, Result } from 'sarif';
 import { PROPERTIES, PROPERTY_IDS, ruleId, type PropertyId } from '../../fuzz/properties.js';
 import type { FuzzFailure, FuzzReport } from '../../fuzz/report.js';
+import { artifactUri, lineHashes, locationAt } from '../sarif-location.js';
 import { redactFuzzReport } from './redact.js';
 
 const TOOL_PROPERTIES = PROPERTY_IDS.filter((id) => !id.startsWith('envelope-'));
 
-export function renderFuzzSarif(input: FuzzReport): string {
+export interface FuzzSarifOptions {
+  /** The repo-relative file results point at (--sarif-location). */
+  sarifLocation?: string;
+}
+
+export function renderFuzzSarif(input: FuzzReport, options: FuzzSarifOptions = {}): string {
   const report = redactFuzzReport(input);
+  const uri = artifactUri({ file: options.sarifLocation, target: report.target, transport: report.transport });
+  const hash = lineHashes();
   const ids: PropertyId[] = report.envelope ? PROPERTY_IDS : TOOL_PROPERTIES;
   const rules: ReportingDescriptor[] = ids.map((id) => ({
     id: ruleId(id),
@@ -38,21 +47,26 @@ export function renderFuzzSarif(input: FuzzReport): string {
           runs: report.runs,
           calls: report.calls,
         },
-        results: report.failures.map((failure) => toResult(failure, report, ids.indexOf(failure.property))),
+        results: report.failures.map((failure) => toResult(failure, report, ids.indexOf(failure.property), uri, hash)),
       },
     ],
   };
   return JSON.stringify(log, null, 2) + '\n';
 }
 
-function toResult(failure: FuzzFailure, report: FuzzReport, ruleIndex: number): Result {
+function toResult(failure: FuzzFailure, report: FuzzReport, ruleIndex: number, uri: string, hash: ReturnType<typeof lineHashes>): Result {
   return {
     ruleId: ruleId(failure.property),
     ruleIndex,
     level: failure.severity,
     message: { text: failure.message },
-    locations: [{ logicalLocations: logicalLocations(failure, report.target) }],
-    partialFingerprints: { 'mcpvetFuzz/v1': fingerprint(failure) },
+    locations: [locationAt(uri, logicalLocations(failure, report.target))],
+    // GitHub reads only primaryLocationLineHash: from the property and the place, not the input,
+    // which a random seed changes; mcpvetFuzz/v1 (with the input) is kept for other readers.
+    partialFingerprints: {
+      primaryLocationLineHash: hash([ruleId(failure.property), failure.tool ?? null, failure.pointer ?? null]),
+      'mcpvetFuzz/v1': fingerprint(failure),
+    },
     properties: {
       ...(failure.args !== undefined ? { arguments: failure.args } : {}),
       ...(failure.envelope !== undefined ? { envelope: failure.envelope } : {}),

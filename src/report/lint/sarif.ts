@@ -1,16 +1,21 @@
 // SARIF 2.1.0: one run whose driver lists every rule (id, help, default level) and whose
 // results name the rule, level, message, and a logical location: the tool and the JSON
-// pointer inside it. `artifactUri` (e.g. the saved tools.json) adds a physical location,
-// which code-scanning services need to display a result.
+// pointer inside it. Code scanning also needs a physical location: `artifactUri` (the saved
+// tools.json, or --sarif-location), else one that stands for the linted server (`target`,
+// see sarif-location.ts).
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import { RULES } from '../../lint/rules.js';
 import type { LintFinding, Severity } from '../../lint/types.js';
+import { artifactUri, lineHashes, locationAt } from '../sarif-location.js';
 
 const LEVEL: Record<Severity, Result.level> = { error: 'error', warning: 'warning', info: 'note' };
 
 export interface SarifOptions {
   toolVersion?: string;
+  /** A repo-relative file every result points at. */
   artifactUri?: string;
+  /** The live server linted (describeTarget's text and its transport), when no file is named. */
+  target?: { target: string; transport: string };
 }
 
 export function renderSarif(findings: LintFinding[], options: SarifOptions = {}): string {
@@ -30,18 +35,16 @@ export function renderSarif(findings: LintFinding[], options: SarifOptions = {})
       }),
     ),
   };
+  const uri = artifactUri({ file: options.artifactUri, ...options.target });
+  const hash = lineHashes();
   const results = findings.map(
     (f): Result => ({
       ruleId: f.ruleId,
       ...(index.has(f.ruleId) ? { ruleIndex: index.get(f.ruleId) } : {}),
       level: LEVEL[f.severity],
       message: { text: `${f.tool}: ${f.message} Fix: ${f.fix}` },
-      locations: [
-        {
-          ...(options.artifactUri ? { physicalLocation: { artifactLocation: { uri: options.artifactUri } } } : {}),
-          logicalLocations: [{ name: f.tool, fullyQualifiedName: `${f.tool}#${f.path}`, kind: 'object' }],
-        },
-      ],
+      locations: [locationAt(uri, [{ name: f.tool, fullyQualifiedName: `${f.tool}#${f.path}`, kind: 'object' }])],
+      partialFingerprints: { primaryLocationLineHash: hash([f.ruleId, f.tool, f.path]) },
       properties: { tool: f.tool, path: f.path, fix: f.fix, ...(f.profile ? { profile: f.profile } : {}) },
     }),
   );
