@@ -2,6 +2,8 @@
 export const PROPERTIES = {
   'server-alive': { title: 'The server stays alive whatever the arguments', severity: 'error' },
   'answers-in-time': { title: 'Every call is answered within the timeout', severity: 'error' },
+  // Servers MUST validate all tool inputs (server/tools, Security Considerations); isError and -32602
+  // are the two answers the spec shows for invalid arguments (Error Handling, InvalidParamsError).
   'rejects-invalid': { title: 'Arguments the inputSchema rejects get isError: true or a -32602 error', severity: 'error' },
   'accepts-valid': { title: 'Arguments the inputSchema admits never get a protocol error (other than a documented refusal)', severity: 'error' },
   // The spec lists input validation and business errors as tool execution errors (server/tools, Error

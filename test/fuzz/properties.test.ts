@@ -9,6 +9,16 @@ describe('mcpvet fuzz properties', () => {
     expect(failuresOf(result)).toMatchObject([{ property: 'accepts-valid', tool: 'page', pointer: '/offset', args: { offset: -1 }, reproduced: true }]);
   });
 
+  it('rejects-invalid: a tool that runs on arguments its schema forbids is an error (exit 2), with a command that reproduces it', async () => {
+    const result = await fuzzFixture('fuzz-accepts-invalid', ['--seed', '5', '--tool', 'count_words', '--format', 'json']);
+    expect(result.code, result.stderr).toBe(2);
+    const [failure, ...others] = failuresOf(result);
+    expect(others).toEqual([]);
+    expect(failure).toMatchObject({ property: 'rejects-invalid', severity: 'error', tool: 'count_words', pointer: '/text', reproduced: true });
+    expect(failure!.message).toContain('were accepted: the result has no isError: true');
+    expect(failure!.reproduce).toContain('mcpvet call --method tools/call --tool-name count_words');
+  });
+
   it('valid-as-tool-error: -32602 for a valid but unknown value is a warning (exit 0); an unenforced format is no finding', async () => {
     const result = await fuzzFixture('fuzz-not-found-as-32602', ['--seed', '5', '--tool', 'lookup', '--format', 'json']);
     expect(result.code, result.stderr).toBe(0);

@@ -1,7 +1,8 @@
 /**
  * The Protected Resource Metadata document (RFC 9728) as a client finds it: the URL in the 401's
  * `resource_metadata` when there is one (clients use it and look no further), otherwise the
- * well-known URIs, path-inserted first, then the root (the spec's order).
+ * well-known URIs, path-inserted first, then the root (the spec's order). A named URL on another
+ * origin than the endpoint is not fetched: the suites send nothing but to the server under test.
  */
 import { httpExchange } from '../../../wire/http.js';
 import { isObject, type JsonObject } from '../../../protocol/jsonrpc.js';
@@ -14,7 +15,7 @@ const MAX_METADATA_BYTES = 1024 * 1024;
 
 export type MetadataLookup =
   | { ok: true; url: string; document: JsonObject; evidence: Evidence[] }
-  | { ok: false; code: 'no-metadata' | 'metadata-not-json'; message: string; evidence: Evidence[] };
+  | { ok: false; code: 'no-metadata' | 'metadata-not-json' | 'metadata-elsewhere'; message: string; evidence: Evidence[] };
 
 export function wellKnownUrls(endpoint: string): string[] {
   const url = new URL(endpoint);
@@ -26,6 +27,13 @@ export function wellKnownUrls(endpoint: string): string[] {
 export async function findMetadata(ctx: CheckContext, challenge: BearerChallenge | undefined): Promise<MetadataLookup> {
   const endpoint = ctx.target.transport === 'http' ? ctx.target.url : '';
   const named = challenge?.params.resource_metadata;
+  if (named !== undefined && !sameOrigin(named, endpoint))
+    return {
+      ok: false,
+      code: 'metadata-elsewhere',
+      message: `the 401 names resource_metadata ${named}, not on the origin of the server under test (${originOf(endpoint)}); mcpvet sends nothing anywhere else, so the document was not read`,
+      evidence: [],
+    };
   const candidates = named !== undefined ? [named] : wellKnownUrls(endpoint);
   const evidence: Evidence[] = [];
   const tried: string[] = [];
@@ -59,6 +67,19 @@ export async function findMetadata(ctx: CheckContext, challenge: BearerChallenge
   }
   const how = named !== undefined ? 'the URL the 401 names in resource_metadata' : 'no resource_metadata in the 401 challenge, and the well-known URIs';
   return { ok: false, code: 'no-metadata', message: `no Protected Resource Metadata document: ${how} gave ${tried.join('; ')}`, evidence };
+}
+
+const originOf = (url: string): string => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+};
+
+/** A URL that is not http(s) is left to the loop below, which reports it unfetched. */
+function sameOrigin(url: string, endpoint: string): boolean {
+  return !/^https?:\/\//i.test(url) || originOf(url).toLowerCase() === originOf(endpoint).toLowerCase();
 }
 
 /**

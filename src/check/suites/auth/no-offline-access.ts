@@ -1,5 +1,5 @@
 /** offline_access is not offered to clients: refresh tokens are not a resource requirement (SHOULD NOT). */
-import { defineCheck, notJudged, pass, violation } from '../../define.js';
+import { defineCheck, incomplete, notJudged, pass, violation } from '../../define.js';
 import { isNotJudged, unauthenticated } from '../../probes/auth/auth-probe.js';
 import { scopesOf } from '../../probes/auth/challenge.js';
 import { findMetadata } from '../../probes/auth/metadata.js';
@@ -30,6 +30,8 @@ export default defineCheck({
         `${OFFLINE} is offered in ${places.join(' and ')}; a server should leave it out (refresh tokens are the authorization server's business)`,
         evidence,
       );
+    if (!lookup.ok && lookup.code === 'metadata-elsewhere')
+      return incomplete(lookup.code, `${OFFLINE} is not in the WWW-Authenticate scope; scopes_supported was not read: ${lookup.message}`);
     return pass(`${OFFLINE} is offered neither in the challenge nor in scopes_supported`, evidence);
   },
 });

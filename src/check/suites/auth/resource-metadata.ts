@@ -2,8 +2,9 @@
  * The Protected Resource Metadata is found (resource_metadata of the 401, else the well-known
  * URIs), is a JSON object, names at least one authorization server, and its `resource` is this
  * endpoint (RFC 9728 §3.3: clients must reject a document whose resource does not match).
+ * Metadata named on another origin is not read (incomplete): the run stays with the server under test.
  */
-import { defineCheck, notJudged, pass, violation } from '../../define.js';
+import { defineCheck, incomplete, notJudged, pass, violation } from '../../define.js';
 import type { Finding } from '../../types.js';
 import { isNotJudged, unauthenticated } from '../../probes/auth/auth-probe.js';
 import { findMetadata, resourceMatches } from '../../probes/auth/metadata.js';
@@ -19,6 +20,7 @@ export default defineCheck({
     const answer = await unauthenticated(ctx);
     if (isNotJudged(answer)) return notJudged(answer);
     const lookup = await findMetadata(ctx, answer.challenge);
+    if (!lookup.ok && lookup.code === 'metadata-elsewhere') return incomplete(lookup.code, lookup.message);
     if (!lookup.ok) return { ...violation(lookup.code, lookup.message, lookup.evidence), requirement: lookup.code === 'no-metadata' ? 'AUTH-02' : 'AUTH-01' };
     const { document, url, evidence } = lookup;
     const findings: Finding[] = [];

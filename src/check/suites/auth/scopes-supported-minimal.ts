@@ -21,6 +21,7 @@ export default defineCheck({
     if (isNotJudged(protection)) return notJudged(protection);
     if (!ctx.tokens.lowScope) return incomplete('no-token', 'no low-scope token was given (pass one with --token-low-scope)');
     const lookup = await findMetadata(ctx, protection.challenge);
+    if (!lookup.ok && lookup.code === 'metadata-elsewhere') return incomplete(lookup.code, lookup.message);
     if (!lookup.ok || !Array.isArray(lookup.document.scopes_supported)) return skip('no scopes_supported in the Protected Resource Metadata');
     const supported = new Set(lookup.document.scopes_supported);
     const probe = await probeLowScope(ctx, ctx.tokens.lowScope);
