@@ -181,6 +181,8 @@ export async function runEval(options: EvalRunOptions): Promise<EvalRunResult> {
       progress.runsDone++;
       progress.passes += record.passed ? 1 : 0;
       progress.tokens += record.inputTokens + record.outputTokens;
+      const worst = lowestSoFar(groups, cells.length > 1);
+      if (worst) progress.lowest = worst;
       progress.tasksDone = groups.filter(
         (candidate) => candidate.done === candidate.runs || (candidate.stopped && candidate.done === candidate.started),
       ).length;
@@ -327,4 +329,16 @@ async function runPool(groups: Group[], concurrency: number, work: (group: Group
 
 function order(groups: Group[], run: RunRecord): number {
   return groups.findIndex((group) => group.task.id === run.task && group.cell.model.spec === run.model && group.cell.variant === run.variant);
+}
+
+/** The task (and model, when several run) with the lowest pass rate among those with a finished run. */
+function lowestSoFar(groups: Group[], nameModel: boolean): EvalProgress['lowest'] {
+  let worst: Group | undefined;
+  for (const group of groups) {
+    if (group.done === 0) continue;
+    if (!worst || group.passes / group.done < worst.passes / worst.done) worst = group;
+  }
+  if (!worst) return undefined;
+  const label = nameModel ? `${worst.task.id} @ ${worst.cell.model.spec}${worst.cell.variant !== undefined ? ` (${worst.cell.variant})` : ''}` : worst.task.id;
+  return { label, passes: worst.passes, runs: worst.done };
 }

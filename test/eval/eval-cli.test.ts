@@ -157,7 +157,9 @@ describe('mcpvet eval, end to end', () => {
     expect(result.stdout).toContain('openai-compatible:scripted');
     expect(result.stdout).toContain('anthropic:scripted');
     // Live progress went to stderr.
-    expect(result.stderr).toMatch(/^mcpvet eval: 4\/4 tasks, 8\/8 runs, pass rate so far \d+%, [\d.k]+ tokens$/m);
+    expect(result.stderr).toMatch(/^mcpvet eval: 4\/4 tasks, 8\/8 runs, pass rate so far \d+%(?: \(lowest: \S+ @ \S+ \d\/\d\))?, [\d.k]+ tokens$/m);
+    // A task that failed a run is named, with its model (two run here).
+    if (/pass rate so far (?!100%)/.test(result.stderr)) expect(result.stderr).toMatch(/\(lowest: [\w-]+ @ (openai-compatible|anthropic):scripted \d\/\d\)/);
   }, 90_000);
 });
 
