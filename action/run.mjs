@@ -43,7 +43,13 @@ function main() {
   }
   const mcpvet = mcpvetCommand();
   const formatArgs = formats.length > 0 ? ['--format', formats.join(',')] : [];
-  const child = spawnSync(mcpvet[0], [...mcpvet.slice(1), ...command.split(' '), ...formatArgs, '-o', outDir, ...args], {
+  // SARIF results point at the file the annotations go to, unless the args name one themselves.
+  const annotationFile = input('annotation-file');
+  const locationArgs =
+    annotationFile && (sarif || command === 'report merge') && !args.some((arg) => arg.startsWith('--sarif-location'))
+      ? ['--sarif-location', annotationFile]
+      : [];
+  const child = spawnSync(mcpvet[0], [...mcpvet.slice(1), ...command.split(' '), ...formatArgs, ...locationArgs, '-o', outDir, ...args], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   if (child.error) return fail(`could not run ${mcpvet.join(' ')}: ${child.error.message}`);
@@ -69,8 +75,7 @@ function main() {
       .filter((a) => a.kind === 'error')
       .map((a) => a.title)
       .join('\n');
-    const file = input('annotation-file');
-    for (const annotation of annotations.slice(0, MAX_ANNOTATIONS)) process.stdout.write(annotationLine(annotation, file) + '\n');
+    for (const annotation of annotations.slice(0, MAX_ANNOTATIONS)) process.stdout.write(annotationLine(annotation, annotationFile) + '\n');
     if (annotations.length > MAX_ANNOTATIONS) process.stdout.write(`::notice::${annotations.length - MAX_ANNOTATIONS} more findings are in ${paths.json}\n`);
   }
   if (process.env.GITHUB_STEP_SUMMARY) {

@@ -87,12 +87,17 @@ describe('the GitHub Action script', () => {
       ),
     );
     expect(jobs.map((job) => job.code).sort()).toContain(2);
-    const run = await runAction({ command: 'report merge', args: `"${shards}"` });
+    const run = await runAction({ command: 'report merge', args: `"${shards}"`, 'annotation-file': 'src/server.ts' });
     expect(run.code, run.stderr).toBe(2);
     expect(run.stdout.split('\n').filter((line) => line.startsWith('::error '))).toHaveLength(2);
     expect(run.outputs.fail).toBe('2');
     expect(run.summary).toMatch(/^## mcpvet check: 2 failed/m);
-    expect(JSON.parse(readFileSync(run.outputs['sarif-report'] as string, 'utf8')).runs[0].results.length).toBeGreaterThanOrEqual(2);
+    const results = JSON.parse(readFileSync(run.outputs['sarif-report'] as string, 'utf8')).runs[0].results as {
+      locations: { physicalLocation: { artifactLocation: { uri: string } } }[];
+    }[];
+    expect(results.length).toBeGreaterThanOrEqual(2);
+    // The annotation file is where code scanning shows the results too.
+    expect(results.map((result) => result.locations[0]?.physicalLocation.artifactLocation.uri)).toEqual(results.map(() => 'src/server.ts'));
   }, 60_000);
 
   it('command fuzz: a failure is an ::error, counted in the outputs; SARIF where asked; the Markdown report as the summary', async () => {
