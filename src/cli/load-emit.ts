@@ -61,8 +61,7 @@ export async function emitArtillery(client: McpClient, target: HttpTarget, steps
     commandLine: 'mcpvet load --emit artillery',
     file: output === undefined ? undefined : basename(output),
   });
-  for (const { variable, header } of script.secretEnv)
-    printNote(`mcpvet: the script reads the ${header} header from $${variable}; set it where Artillery runs`);
+  for (const { variable, fills } of script.secretEnv) printNote(`mcpvet: the script reads ${fills} from $${variable}; set it where Artillery runs`);
   if (output === undefined) {
     printText(maskLiterals(script.yaml));
     printNote(`mcpvet: the script needs its processor beside it as ${processorName}: write both with -o FILE.yml`);

@@ -149,7 +149,7 @@ describe.skipIf(!INSTALLED)('mcpvet load --emit artillery, run by Artillery', ()
     });
   });
 
-  it('reads a credential from the environment, never from the script', async () => {
+  it('reads header and query values from the environment, never from the script', async () => {
     await withServer(['--auth'], async (url) => {
       const token = notesTokens(url).full;
       const { script, yaml, stderr } = await emit([
@@ -161,14 +161,22 @@ describe.skipIf(!INSTALLED)('mcpvet load --emit artillery, run by Artillery', ()
         '1s',
         '--header',
         `Authorization: Bearer ${token}`,
-        url,
+        '--header',
+        'X-Tenant: tenant-acme-7',
+        `${url}?key=query-key-9Zq`,
       ]);
-      expect(yaml).not.toContain(token);
-      expect(stderr).not.toContain(token);
+      // Every header and query value is masked in mcpvet's outputs: the script reads them from the environment.
+      for (const value of [token, 'tenant-acme-7', 'query-key-9Zq']) {
+        expect(yaml).not.toContain(value);
+        expect(stderr).not.toContain(value);
+      }
+      expect(yaml).toContain('url: /mcp?key={{ $processEnvironment.MCPVET_QUERY_KEY }}');
       expect(stderr).toContain('MCPVET_HEADER_AUTHORIZATION');
-      const refused = await artillery(script);
+      expect(stderr).toContain('MCPVET_HEADER_X_TENANT');
+      const values = { MCPVET_HEADER_X_TENANT: 'tenant-acme-7', MCPVET_QUERY_KEY: 'query-key-9Zq' };
+      const refused = await artillery(script, values);
       expect(refused.counters['http.codes.401']).toBe(2);
-      const served = await artillery(script, { MCPVET_HEADER_AUTHORIZATION: `Bearer ${token}` });
+      const served = await artillery(script, { ...values, MCPVET_HEADER_AUTHORIZATION: `Bearer ${token}` });
       expect(served.counters['mcp.errors']).toBe(0);
       expect(served.counters['http.codes.200']).toBeGreaterThan(0);
     });

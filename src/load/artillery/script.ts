@@ -10,7 +10,6 @@
  */
 import { stringify } from 'yaml';
 import type { JsonObject } from '../../protocol/jsonrpc.js';
-import { SECRET_HEADERS } from '../../wire/secret-shapes.js';
 import type { LoadModel } from '../engine.js';
 import type { Threshold } from '../options.js';
 
@@ -49,8 +48,8 @@ export interface ArtilleryInput {
 
 export interface ArtilleryScript {
   yaml: string;
-  /** Environment variables the script reads credentials from, with the header each fills. */
-  secretEnv: { variable: string; header: string }[];
+  /** Environment variables the script reads the target's header and query values from, with what each fills. */
+  secretEnv: { variable: string; fills: string }[];
 }
 
 /** Artillery's summary name of each latency metric. */
@@ -58,20 +57,18 @@ const SUMMARY: Record<string, string> = { p50: 'p50', p90: 'p90', p99: 'p99', 'p
 
 export function artilleryScript(input: ArtilleryInput): ArtilleryScript {
   const url = new URL(input.url);
-  const path = `${url.pathname}${url.search}`;
+  // mcpvet treats every header and query value of a target as a secret (wire/secret-values.ts) and
+  // masks it in every output: the script reads each from the runner's environment instead.
   const secretEnv: ArtilleryScript['secretEnv'] = [];
+  const fromEnv = (prefix: string, name: string, fills: string) => {
+    const variable = `MCPVET_${prefix}_${name.replace(/[^A-Za-z0-9]/g, '_').toUpperCase()}`;
+    secretEnv.push({ variable, fills });
+    return `{{ $processEnvironment.${variable} }}`;
+  };
+  const query = [...new Set(url.searchParams.keys())].map((name) => `${encodeURIComponent(name)}=${fromEnv('QUERY', name, `the query parameter ${name}`)}`);
+  const path = `${url.pathname}${query.length > 0 ? `?${query.join('&')}` : ''}`;
   const given: Record<string, string> = {};
-  for (const [name, value] of Object.entries(input.targetHeaders)) {
-    const lower = name.toLowerCase();
-    if (!SECRET_HEADERS.has(lower)) {
-      given[lower] = value;
-      continue;
-    }
-    // A credential is never written into the script: it is read from the runner's environment.
-    const variable = `MCPVET_HEADER_${lower.replace(/[^a-z0-9]/g, '_').toUpperCase()}`;
-    secretEnv.push({ variable, header: lower });
-    given[lower] = `{{ $processEnvironment.${variable} }}`;
-  }
+  for (const name of Object.keys(input.targetHeaders)) given[name.toLowerCase()] = fromEnv('HEADER', name, `the ${name.toLowerCase()} header`);
   const base = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...given };
   const closed = input.model.kind === 'closed';
   const request = (step: ArtilleryStep) => ({
@@ -154,7 +151,7 @@ function phasesOf(input: ArtilleryInput): JsonObject[] {
 }
 
 /** A threshold as an `ensure` condition over Artillery's metrics and the processor's `mcp.errors`. */
-export function expressionOf(threshold: Threshold): string {
+function expressionOf(threshold: Threshold): string {
   const value = Number(threshold.value.toPrecision(12));
   switch (threshold.metric) {
     case 'errors':
@@ -179,7 +176,7 @@ function headerOf(input: ArtilleryInput, secretEnv: ArtilleryScript['secretEnv']
     ...(input.era === 'legacy' ? ['legacy era: each virtual user opens its own session (initialize, initialized, its requests, DELETE)'] : []),
     'Flows as mcpvet load runs them: lists follow their cursors, input_required is answered and sent again (the processor).',
     'MCP-level failures (HTTP >= 400, JSON-RPC errors, no answer, isError) are counted as mcp.errors.',
-    ...secretEnv.map(({ variable, header }) => `Set ${variable} to the ${header} header's value: credentials are not written here.`),
+    ...secretEnv.map(({ variable, fills }) => `Set ${variable} to the value of ${fills}: header and query values are not written here.`),
     `Run: npx artillery run ${input.file ?? 'SCRIPT.yml'}`,
   ];
   return lines.map((line) => `# ${line}\n`).join('');
