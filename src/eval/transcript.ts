@@ -4,6 +4,7 @@
  * crossed the wire. Both are bounded, per item and per run, with a marker saying what was cut, so
  * a chatty run cannot bloat the report. Secrets are masked where the whole report is (the CLI).
  */
+import { redactText } from '../report/redact.js';
 import type { Frame, Trace } from '../wire/trace.js';
 import type { TranscriptFrame, TranscriptMessage } from './types.js';
 
@@ -22,15 +23,17 @@ export function callFrames(trace: Trace, range: { from: number; to: number }, id
   const inRange = trace.range(range.from, range.to).filter((frame) => frame.direction !== 'local');
   const own = inRange.filter((frame) => (frame.message as { id?: unknown } | undefined)?.id === id);
   const exchanges = new Set(own.flatMap((frame) => (frame.http ? [frame.http.exchange] : [])));
-  const frames = inRange.filter((frame) => own.includes(frame) || (frame.http !== undefined && exchanges.has(frame.http.exchange)));
+  const owned = new Set(own);
+  const frames = inRange.filter((frame) => owned.has(frame) || (frame.http !== undefined && exchanges.has(frame.http.exchange)));
   const start = frames[0]?.time ?? 0;
   return frames.slice(0, MAX_FRAMES_PER_CALL).map((frame) => transcriptFrame(frame, start));
 }
 
 function transcriptFrame(frame: Frame, start: number): TranscriptFrame {
-  const whole = frame.size ?? frame.raw.length;
-  const text = frame.raw.slice(0, MAX_FRAME_CHARS);
-  const cut = whole - text.length;
+  // Masked before it is cut: a secret cut in half would no longer match the redactor's literals.
+  const masked = redactText(frame.raw);
+  const text = masked.slice(0, MAX_FRAME_CHARS);
+  const cut = (frame.size ?? frame.raw.length) - frame.raw.length + masked.length - text.length;
   return {
     direction: frame.direction as 'send' | 'receive',
     at: Math.round((frame.time - start) * 10) / 10,
@@ -67,7 +70,9 @@ function plainContent(content: unknown): unknown {
 function capMessage(message: TranscriptMessage): TranscriptMessage {
   const json = typeof message.content === 'string' ? message.content : JSON.stringify(message.content);
   if (json.length <= MAX_MESSAGE_CHARS) return message;
-  return { role: message.role, content: json.slice(0, MAX_MESSAGE_CHARS), cut: json.length - MAX_MESSAGE_CHARS };
+  const masked = redactText(json);
+  if (masked.length <= MAX_MESSAGE_CHARS) return { role: message.role, content: masked };
+  return { role: message.role, content: masked.slice(0, MAX_MESSAGE_CHARS), cut: masked.length - MAX_MESSAGE_CHARS };
 }
 
 /** Keeps items in order while their sizes fit in MAX_RUN_CHARS; says how many were left out. */
