@@ -162,6 +162,9 @@ export async function runEval(options: EvalRunOptions): Promise<EvalRunResult> {
         if (!record.judge.pass) record.reasons.push(`judge: ${record.judge.reasoning}`);
       }
       record.passed = record.reasons.length === 0;
+      // The frames a run's budget dropped from its record go from the saved run too, or a saved eval would hold every one.
+      const keptFrames = new Set(record.turns.flatMap((turn) => turn.toolCalls.map((call) => call.frames)));
+      for (const exchange of exchanges) if (!keptFrames.has(exchange.frames)) delete exchange.frames;
       if (recording) record.wallMs = recording.wallMs;
       else if (options.record)
         saved.push({
