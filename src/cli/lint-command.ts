@@ -1,7 +1,7 @@
 /** Flags of `mcpvet lint`; the runner is imported only when the command runs. */
 import type { Command } from 'commander';
 import { formatHelp } from '../report/formats.js';
-import { SARIF_LOCATION_HELP } from './sarif-location-flag.js';
+import { SARIF_LOCATION_HELP } from './sarif-location-help.js';
 import { addTargetOptions, collect } from './target-options.js';
 
 export function defineLintCommand(program: Command): void {

@@ -1,6 +1,6 @@
 /** `mcpvet report …`: work on reports already written; the runner is imported only when a command runs. */
 import type { Command } from 'commander';
-import { SARIF_LOCATION_HELP } from './sarif-location-flag.js';
+import { SARIF_LOCATION_HELP } from './sarif-location-help.js';
 
 export function defineReportCommand(program: Command): void {
   const report = program.command('report').description('work on written reports (join the shards of a CI matrix)');
