@@ -18,7 +18,6 @@ import { applyBaseline, exitCodeFor } from '../report/baseline.js';
 import { painter } from '../report/ansi.js';
 import { baselineLines } from '../report/console.js';
 import type { Format } from '../report/formats.js';
-import { artifactUri } from '../report/sarif-location.js';
 import { getReporter } from '../report/types.js';
 import { describeTarget } from '../wire/target.js';
 import { usageError } from './cli-error.js';
@@ -100,8 +99,8 @@ async function render(
 
 /** Results point at --sarif-location, else the saved tools file (repo-relative), else the live server. */
 function sarifOptions(flags: LintFlags, context: FetchedTools['context']): SarifOptions {
-  if (flags.sarifLocation !== undefined) return { artifactUri: flags.sarifLocation };
-  if (flags.file !== undefined) return { artifactUri: artifactUri({ localFile: flags.file }) };
+  if (flags.sarifLocation !== undefined) return { file: flags.sarifLocation };
+  if (flags.file !== undefined) return { localFile: flags.file };
   return context.transport !== undefined ? { target: { target: context.target, transport: context.transport } } : {};
 }
 

@@ -17,11 +17,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Location } from 'sarif';
 
 export interface ArtifactSource {
-  /** The repo-relative file the user named (an absolute path becomes a file: URI, which GitHub makes relative). */
+  /** The repo-relative file the user named (`--sarif-location`, checked by sarifLocationProblem). */
   file?: string;
   /** A file on disk that stands for the server (lint's --file), relative to cwd or absolute. */
   localFile?: string;
@@ -32,7 +31,7 @@ export interface ArtifactSource {
 
 /** The uri every result of a run points at. */
 export function artifactUri(source: ArtifactSource, cwd: string = process.cwd()): string {
-  if (source.file !== undefined) return isAbsolute(source.file) ? pathToFileURL(source.file).href : encodePath(normalizeRelative(source.file));
+  if (source.file !== undefined) return encodePath(normalizeRelative(source.file));
   if (source.localFile !== undefined) {
     const path = resolve(cwd, source.localFile);
     return encodePath(isInside(cwd, path) ? repoRelative(path, cwd) : normalizeRelative(source.localFile));

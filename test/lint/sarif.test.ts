@@ -9,7 +9,7 @@ import { tool, withCity } from './helpers.js';
 const findings = lintTools([tool({ name: 'a b' }), withCity({ type: 'int', description: 'City.' }), tool({ name: 'n', inputSchema: { type: 'object' } })]);
 
 describe('renderSarif', () => {
-  const log = JSON.parse(renderSarif(findings, { toolVersion: '0.1.0', artifactUri: 'tools.json' }));
+  const log = JSON.parse(renderSarif(findings, { toolVersion: '0.1.0', file: 'tools.json' }));
   const run = log.runs[0];
 
   it('is a SARIF 2.1.0 log with one run', () => {
@@ -17,6 +17,11 @@ describe('renderSarif', () => {
     expect(log.$schema).toMatch(/sarif-2\.1\.0/);
     expect(log.runs).toHaveLength(1);
     expect(run.tool.driver).toMatchObject({ name: 'mcpvet', version: '0.1.0' });
+  });
+
+  it('encodes a linted file name once (my tools.json is my%20tools.json, not my%2520tools.json)', () => {
+    const named = JSON.parse(renderSarif(findings, { localFile: 'my tools.json' }));
+    expect(new Set(expectCodeScanningResults(named))).toEqual(new Set(['my%20tools.json']));
   });
 
   it('describes every rule with id, help and default level', () => {

@@ -12,8 +12,10 @@ const LEVEL: Record<Severity, Result.level> = { error: 'error', warning: 'warnin
 
 export interface SarifOptions {
   toolVersion?: string;
-  /** A repo-relative file every result points at. */
-  artifactUri?: string;
+  /** A repo-relative file every result points at (--sarif-location). */
+  file?: string;
+  /** The tools file linted (--file), relative to cwd or absolute. */
+  localFile?: string;
   /** The live server linted (describeTarget's text and its transport), when no file is named. */
   target?: { target: string; transport: string };
 }
@@ -35,7 +37,7 @@ export function renderSarif(findings: LintFinding[], options: SarifOptions = {})
       }),
     ),
   };
-  const uri = artifactUri({ file: options.artifactUri, ...options.target });
+  const uri = artifactUri({ file: options.file, localFile: options.localFile, ...options.target });
   const hash = lineHashes();
   const results = findings.map(
     (f): Result => ({
