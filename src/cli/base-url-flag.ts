@@ -5,6 +5,7 @@
  */
 import { oneLine } from '../wire/control-chars.js';
 import { usageError } from './cli-error.js';
+import { checkHttpUrl } from './target-options.js';
 
 export interface BaseUrls {
   baseUrl?: string;
@@ -20,23 +21,14 @@ export function parseBaseUrlFlags(values: string[]): BaseUrls {
     if (perModel) {
       const [, spec, url] = perModel as unknown as [string, string, string];
       if (result.modelBaseUrls[spec] !== undefined) throw usageError(`--base-url ${oneLine(spec)}=…: given twice`);
-      result.modelBaseUrls[spec] = checkUrl(url, value);
+      checkHttpUrl(url, `--base-url ${spec}=`);
+      result.modelBaseUrls[spec] = url;
     } else {
       if (result.baseUrl !== undefined)
         throw usageError(`--base-url ${oneLine(value)}: a second URL for every model; write --base-url MODEL=URL for one model`);
-      result.baseUrl = checkUrl(value, value);
+      checkHttpUrl(value, '--base-url');
+      result.baseUrl = value;
     }
   }
   return result;
-}
-
-function checkUrl(url: string, flag: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw usageError(`--base-url ${oneLine(flag)}: not a URL`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw usageError(`--base-url ${oneLine(flag)}: use http:// or https://`);
-  return url;
 }

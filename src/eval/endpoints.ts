@@ -4,6 +4,8 @@
  * no official API and take the bare `--base-url`; a per-model URL (`--base-url MODEL=URL`) beats
  * both. So one matrix can mix a real provider and a local server without either reaching the other.
  */
+import { oneLine } from '../wire/control-chars.js';
+import { redactUrl } from '../wire/target.js';
 import { type ModelSpec, parseModelSpec } from './model-spec.js';
 
 export interface EndpointSettings {
@@ -45,11 +47,14 @@ export function checkEndpoints(models: ModelSpec[], judges: string[], settings: 
   const specs = new Set(all.map((model) => model.spec));
   for (const spec of Object.keys(settings.modelBaseUrls ?? {}))
     if (!specs.has(spec)) throw new EndpointError(`--base-url ${spec}=…: no model of this run is "${spec}" (models: ${[...specs].join(', ')})`);
-  if (settings.baseUrl !== undefined && !all.some((model) => model.provider === 'openai-compatible')) {
+  // The bare URL must be some model's: an openai-compatible one without a URL of its own.
+  if (settings.baseUrl !== undefined && !all.some((model) => model.provider === 'openai-compatible' && settings.modelBaseUrls?.[model.spec] === undefined)) {
     const other = all.find((model) => model.provider !== 'openai-compatible');
     const hint = other
       ? `; to point ${other.spec} elsewhere, give --base-url ${other.spec}=URL or set ${ENV_VARIABLE[other.provider as keyof typeof ENV_VARIABLE]}`
       : '';
-    throw new EndpointError(`--base-url ${settings.baseUrl}: applies to openai-compatible: models only, and this run has none${hint}`);
+    throw new EndpointError(
+      `--base-url ${oneLine(redactUrl(settings.baseUrl))}: applies to openai-compatible: models without a URL of their own, and this run has none${hint}`,
+    );
   }
 }

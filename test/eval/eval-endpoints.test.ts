@@ -84,7 +84,12 @@ describe('eval: each model at its own URL', () => {
     const cases: Array<[string[], RegExp]> = [
       [
         ['--model', 'anthropic:claude', '--base-url', local.anthropicBaseUrl],
-        /^mcpvet: --base-url http:\/\/127\.0\.0\.1:\d+\/v1: applies to openai-compatible: models only, and this run has none; to point anthropic:claude elsewhere, give --base-url anthropic:claude=URL or set ANTHROPIC_BASE_URL$/,
+        /^mcpvet: --base-url http:\/\/127\.0\.0\.1:\d+\/v1: applies to openai-compatible: models without a URL of their own, and this run has none; to point anthropic:claude elsewhere, give --base-url anthropic:claude=URL or set ANTHROPIC_BASE_URL$/,
+      ],
+      [
+        // Every openai-compatible model has its own URL: the bare one would go nowhere.
+        ['--model', 'openai-compatible:beta', '--base-url', `openai-compatible:beta=${local.openaiBaseUrl}`, '--base-url', local.openaiBaseUrl],
+        /^mcpvet: --base-url http:\/\/127\.0\.0\.1:\d+\/v1: applies to openai-compatible: models without a URL of their own, and this run has none; to point openai:grader elsewhere/,
       ],
       [['--model', 'openai-compatible:beta'], /^mcpvet: model "openai-compatible:beta": openai-compatible needs --base-url/],
       [
@@ -93,7 +98,7 @@ describe('eval: each model at its own URL', () => {
       ],
       [
         ['--model', 'openai-compatible:beta', '--base-url', 'ftp://example.com/v1'],
-        /^mcpvet: --base-url ftp:\/\/example\.com\/v1: use http:\/\/ or https:\/\/$/,
+        /^mcpvet: --base-url must be an http:\/\/ or https:\/\/ URL, not "ftp:\/\/example\.com\/v1"$/,
       ],
     ];
     for (const [flags, line] of cases) {
