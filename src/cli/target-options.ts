@@ -180,8 +180,9 @@ export async function replicaTarget(value: string, primary: Target, flags: Targe
   if (/^https?:\/\//.test(value)) {
     checkHttpUrl(value, '--replica');
     const replica: HttpTarget = { transport: 'http', url: value, headers: primary.transport === 'http' ? primary.headers : undefined };
-    // A token stored for the primary is bound to its resource: another origin gets its own, if any.
-    if (STORED_AUTHORIZATION.has(primary) && new URL(value).origin !== new URL((primary as HttpTarget).url).origin) {
+    // A token stored for the primary is bound to its resource: another endpoint gets its own, if any.
+    const { resourceKey } = await import('../oauth/store.js');
+    if (STORED_AUTHORIZATION.has(primary) && resourceKey(value) !== resourceKey((primary as HttpTarget).url)) {
       replica.headers = Object.fromEntries(Object.entries(replica.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'authorization'));
       await addStoredAuthorization(replica, flags);
     }
