@@ -101,7 +101,7 @@ function authItem(target: HttpTarget, first: RpcOutcome, curl: string | undefine
   if (status === 401 && !sentToken && challenge && params.resource_metadata) {
     return item('http.auth', title, 'warn', `${what}: ${cause}; a host that supports MCP authorization will ask you to log in`, {
       curl,
-      fix: `log in from the host, or for mcpvet run: mcpvet auth login --url ${target.url}; or ${fix}`,
+      fix: `log in from the host, or for mcpvet run: mcpvet auth login --url ${redactUrl(target.url)}; or ${fix}`,
     });
   }
   return item('http.auth', title, 'fail', `${what}: ${cause}`, { curl, fix });
