@@ -55,7 +55,7 @@ export async function startCallbackServer(port: number): Promise<CallbackServer>
       return;
     }
     if (done || expectedState === undefined || url.searchParams.get('state') !== expectedState) {
-      refused++;
+      if (!done && expectedState !== undefined) refused++;
       res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('This is not the awaited authorization response\n');
       return;
     }
