@@ -157,9 +157,11 @@ describe('security suites and fuzz stay offline', () => {
         'ip link set lo up',
         // The server under test runs without the recorder: only mcpvet's own connections are judged.
         'MCPVET_CONNECTIONS_LOG= "$node" "$server_script" --http --port 47123 2>"$log.server" & server=$!',
+        // However this shell ends, the server goes with it: the namespace has no init to reap it.
+        "trap 'kill $server 2>/dev/null' EXIT",
         'i=0; until grep -q listening "$log.server"; do i=$((i+1)); [ $i -gt 100 ] && exit 9; sleep 0.1; done',
         '"$node" --import "$recorder" "$cli" check --suite security,auth --url "$url" --format json "$@"; code=$?',
-        'kill $server; exit $code',
+        'exit $code',
       ].join('\n');
       const run = await runProcess(
         'unshare',
