@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -46,7 +46,7 @@ function main() {
   // SARIF results point at the file the annotations go to, unless the args name one themselves.
   const annotationFile = input('annotation-file');
   const locationArgs =
-    annotationFile && (sarif || command === 'report merge') && !args.some((arg) => arg.startsWith('--sarif-location'))
+    isRepoPath(annotationFile) && (sarif || command === 'report merge') && !args.some((arg) => arg.startsWith('--sarif-location'))
       ? ['--sarif-location', annotationFile]
       : [];
   const child = spawnSync(mcpvet[0], [...mcpvet.slice(1), ...command.split(' '), ...formatArgs, ...locationArgs, '-o', outDir, ...args], {
@@ -90,6 +90,14 @@ function main() {
         .join(''),
     );
   process.exitCode = exitCode;
+}
+
+/**
+ * A path code scanning reads from the repository root (the rule of `--sarif-location`, which refuses
+ * the rest): an annotation file given otherwise still labels the annotations, and nothing more.
+ */
+function isRepoPath(file) {
+  return file !== '' && !isAbsolute(file) && !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(file) && !file.split(/[\\/]/).includes('..');
 }
 
 /** The action's own build when it has one (a release), else `mcpvet` from the project (`npm i -D mcpvet`), or the `mcpvet` input. */
