@@ -107,7 +107,10 @@ describe.skipIf(!INSTALLED)('mcpvet load --emit artillery, run by Artillery', ()
       const calls = run.counters['vusers.created_by_name.tools/call get_note'] ?? 0;
       const lists = run.counters['vusers.created_by_name.resources/list'] ?? 0;
       expect(calls + lists).toBe(20);
-      expect(calls).toBeGreaterThan(lists);
+      // Artillery picks each arrival's scenario at random by weight (the weights are asserted in the
+      // script above): with 20 arrivals 3:1 is not guaranteed (CI once saw 8:12), both are.
+      expect(calls).toBeGreaterThan(0);
+      expect(lists).toBeGreaterThan(0);
       expect(run.counters['mcp.errors']).toBe(0);
     });
   });
