@@ -4,14 +4,11 @@
  * tools/list, then of the others, as far as the call policy allows. The first refusal is the
  * step-up challenge the scope checks judge.
  */
-import type { McpClient, RpcOutcome } from '../../../client/types.js';
-import { TransportError } from '../../../protocol/transport-error.js';
-import { isObject, type JsonObject } from '../../../protocol/jsonrpc.js';
 import type { CheckContext, Evidence } from '../../types.js';
 import { probeArguments } from '../../arguments/probe-arguments.js';
-import { modernEnvelope } from '../http/probe.js';
 import { accepted, sendAs, type AuthAnswer } from './auth-probe.js';
 import { bearerChallenge, type BearerChallenge } from './challenge.js';
+import { callAs, refused } from './tool-call.js';
 
 export interface Refusal {
   status?: number;
@@ -48,7 +45,7 @@ export async function probeLowScope(ctx: CheckContext, token: string): Promise<S
       continue;
     }
     const name = String(tool.name);
-    const outcome = await call(client, tool, await probeArguments(ctx, tool));
+    const outcome = await callAs(client, tool, await probeArguments(ctx, tool));
     if (!outcome) continue;
     const evidence = [ctx.evidence(outcome.frames, client)];
     if (refused(outcome)) {
@@ -64,28 +61,6 @@ export async function probeLowScope(ctx: CheckContext, token: string): Promise<S
     if (!seen.has(tool.name)) probe.hiddenServed.push({ tool: name, evidence });
   }
   return probe;
-}
-
-/**
- * The token's client never listed a hidden tool, so it would derive no Mcp-Param headers for it:
- * they come from the run's listing, or the call would be refused for a header, not for scope.
- */
-async function call(client: McpClient, tool: JsonObject, args: JsonObject): Promise<RpcOutcome | undefined> {
-  const params = { name: tool.name, arguments: args };
-  try {
-    if (client.era === 'legacy') return await client.callTool(String(tool.name), args);
-    return await client.request('tools/call', params, { headers: modernEnvelope(client, 'tools/call', params, tool.inputSchema).headers });
-  } catch (error) {
-    if (error instanceof TransportError) return undefined;
-    throw error;
-  }
-}
-
-/** An HTTP error status or a JSON-RPC error; a tool error result (isError) counts too ("permission denied"). */
-function refused(outcome: RpcOutcome): boolean {
-  const status = outcome.http?.status;
-  if (status !== undefined && status >= 400) return true;
-  return outcome.error !== undefined || (isObject(outcome.result) && outcome.result.isError === true);
 }
 
 function refusalOf(_ctx: CheckContext, answer: AuthAnswer): Refusal {
