@@ -29,7 +29,6 @@ export function createNotesServer(options: NotesServerOptions = {}): NotesServer
     nextRequestId: () => `notes-server-${++requestCounter}`,
     extras: { shown: false },
   };
-  const { store } = env;
   const tasks = options.tasks === false ? undefined : createTaskManager();
 
   /**
@@ -49,6 +48,9 @@ export function createNotesServer(options: NotesServerOptions = {}): NotesServer
     clientCapabilities: Json,
     version?: string,
   ): Promise<Json | undefined> {
+    // With bearer auth, the caller sees the seeded notes and its own (store.ts).
+    const own: ToolEnv = ctx.principal === undefined ? env : { ...env, store: env.store.as(ctx.principal) };
+    const { store } = own;
     switch (method) {
       case 'tools/list': {
         const listed = listedTools(env.extras);
@@ -58,7 +60,7 @@ export function createNotesServer(options: NotesServerOptions = {}): NotesServer
         return { tools, ...(nextCursor ? { nextCursor } : {}), ttlMs: 300_000, cacheScope: 'public' };
       }
       case 'tools/call': {
-        const run = (own?: HandleContext) => callTool(env, { params: withoutTask(params), legacy, clientCapabilities, ctx: own ?? ctx });
+        const run = (taskCtx?: HandleContext) => callTool(own, { params: withoutTask(params), legacy, clientCapabilities, ctx: taskCtx ?? ctx });
         if (!tasks) return run();
         return tasks.call({ tool: findTool(params.name), params, legacy, version, clientCapabilities, owner: ctx.session, run });
       }

@@ -1,4 +1,9 @@
-/** Notes and spent requestState nonces, in memory or in a JSON file shared by several processes. */
+/**
+ * Notes and spent requestState nonces, in memory or in a JSON file shared by several processes.
+ * With bearer auth a note belongs to the identity that added it: `as(principal)` is the store as
+ * that caller sees it (the seeded notes, which have no owner, and its own), so another caller's
+ * note is "not found" by id as well as absent from lists. An id is a name, not a capability.
+ */
 import { readFileSync, writeFileSync, renameSync } from 'node:fs';
 
 export interface Note {
@@ -8,9 +13,14 @@ export interface Note {
   tags: string[];
 }
 
+/** A note as stored: with the subject of the token that added it, when there was one (never shown). */
+interface StoredNote extends Note {
+  owner?: string;
+}
+
 interface StoreData {
   nextId: number;
-  notes: Note[];
+  notes: StoredNote[];
   /** nonce -> expiry (ms since epoch); kept until expiry so a replay is recognised. */
   usedNonces: Record<string, number>;
 }
@@ -23,6 +33,8 @@ export interface NoteStore {
   /** Marks a nonce as spent; false if it already was (a replay). */
   spendNonce(nonce: string, expiresAt: number): boolean;
   isNonceSpent(nonce: string): boolean;
+  /** The store as `principal` sees it (undefined: no auth, every note). */
+  as(principal: string | undefined): NoteStore;
 }
 
 /** Deterministic seed so tests, cassettes and snapshots see the same data every time. */
@@ -62,35 +74,41 @@ export function createStore(dataFile?: string): NoteStore {
     renameSync(tmp, dataFile); // atomic: a reader never sees half a file
   };
 
-  return {
-    list: () => load().notes.map((n) => ({ ...n, tags: [...n.tags] })),
-    get: (id) => {
-      const note = load().notes.find((n) => n.id === id);
-      return note && { ...note, tags: [...note.tags] };
-    },
-    add(fields) {
-      const data = load();
-      const note: Note = { id: `n${data.nextId}`, ...fields, tags: [...fields.tags] };
-      data.nextId += 1;
-      data.notes.push(note);
-      save(data);
-      return note;
-    },
-    delete(id) {
-      const data = load();
-      const before = data.notes.length;
-      data.notes = data.notes.filter((n) => n.id !== id);
-      if (data.notes.length === before) return false;
-      save(data);
-      return true;
-    },
-    spendNonce(nonce, expiresAt) {
-      const data = load();
-      if (nonce in data.usedNonces) return false;
-      data.usedNonces[nonce] = expiresAt;
-      save(data);
-      return true;
-    },
-    isNonceSpent: (nonce) => nonce in load().usedNonces,
+  const strip = ({ owner: _, ...note }: StoredNote): Note => ({ ...note, tags: [...note.tags] });
+  const view = (principal: string | undefined): NoteStore => {
+    const visible = (note: StoredNote) => principal === undefined || note.owner === undefined || note.owner === principal;
+    return {
+      list: () => load().notes.filter(visible).map(strip),
+      get: (id) => {
+        const note = load().notes.find((n) => n.id === id && visible(n));
+        return note && strip(note);
+      },
+      add(fields) {
+        const data = load();
+        const note: StoredNote = { id: `n${data.nextId}`, ...fields, tags: [...fields.tags], ...(principal === undefined ? {} : { owner: principal }) };
+        data.nextId += 1;
+        data.notes.push(note);
+        save(data);
+        return strip(note);
+      },
+      delete(id) {
+        const data = load();
+        const before = data.notes.length;
+        data.notes = data.notes.filter((n) => n.id !== id || !visible(n));
+        if (data.notes.length === before) return false;
+        save(data);
+        return true;
+      },
+      spendNonce(nonce, expiresAt) {
+        const data = load();
+        if (nonce in data.usedNonces) return false;
+        data.usedNonces[nonce] = expiresAt;
+        save(data);
+        return true;
+      },
+      isNonceSpent: (nonce) => nonce in load().usedNonces,
+      as: view,
+    };
   };
+  return view(undefined);
 }
