@@ -29,7 +29,8 @@ describe('auth suite on the notes server with --auth', () => {
   it.each(['modern', 'legacy'] as const)('passes every check in the %s era', async (era) => {
     const { target, options } = protectedRun(server!.url, era);
     // auth.other-user-state-refused needs delete_note allowed, which would change what the step-up checks call: tested below.
-    const report = await expectSuitesClean(target, { ...options, suites: ['auth'], skip: ['auth.other-user-state-refused'], allowSkips: true });
+    const skip = ['auth.other-user-state-refused'];
+    const report = await expectSuitesClean(target, { ...options, suites: ['auth'], skip, allowSkips: true });
     const skipped = report.results.filter((result) => result.status === 'skip').map((result) => result.id);
     // Session binding is a legacy rule; offline_access, one challenge for all scopes and scope hierarchies are 2026-07-28 ones.
     const modernOnly = ['auth.no-offline-access', 'auth.step-up-scopes-suffice', 'auth.scope-hierarchy'];
@@ -53,6 +54,16 @@ describe('auth suite on the notes server with --auth', () => {
     const { target, options } = protectedRun(server!.url);
     const result = await expectCheck('auth.other-user-state-refused', target, 'pass', { ...options, allowCall: ['delete_note'] });
     expect(result.message).toContain('requestState was issued to another caller');
+  });
+
+  it('each token lists the same tools on two fresh connections; without another token the check is incomplete', async () => {
+    const { target, options } = protectedRun(server!.url);
+    const result = await expectCheck('auth.tools-list-stable-per-token', target, 'pass', options);
+    expect(result.message).toContain('--token-low-scope');
+    expect(result.message).toContain('--token-other-user');
+    const without = await expectCheck('auth.tools-list-stable-per-token', target, 'incomplete');
+    expectFinding(without, 'no-token', 'incomplete');
+    expect(without.message).toContain('--token-other-user');
   });
 
   it('the low-scope token does not see the tools its scopes do not allow', async () => {
@@ -134,5 +145,30 @@ describe('auth.other-user-state-refused on a server that does not bind requestSt
     const { otherUser: _otherUser, ...fewer } = options.tokens ?? {};
     const without = await expectCheck('auth.other-user-state-refused', target, 'incomplete', { ...allowed, tokens: fewer });
     expect(without.message).toContain('--token-other-user');
+  });
+});
+
+describe('auth.tools-list-stable-per-token on a server whose tools/list varies by connection for one token', () => {
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    server = await startHttpServer(fixture('auth-tools-vary-per-connection'));
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  // A different set per connection breaks 2026-07-28's MUST NOT (TOOL-04); 2025-11-25 has no such rule: a note there (ADV-02).
+  it.each([
+    ['modern', 'fail'],
+    ['legacy', 'info'],
+  ] as const)('%s: %s with tools-differ, naming the token by its role and the tool, never the token', async (era, status) => {
+    const { target, options } = protectedRun(server!.url, era);
+    const result = await expectCheck('auth.tools-list-stable-per-token', target, status, options);
+    const finding = expectFinding(result, 'tools-differ', status);
+    expect(finding.message).toContain('--token-other-user');
+    expect(finding.message).toContain('get_note');
+    expect(result.findings).toHaveLength(1);
+    // Reports mask tokens (test/secrets); the words of a verdict never hold one.
+    expect([result.message, ...result.findings.map((f) => f.message)].join('\n')).not.toContain(options.tokens!.otherUser!);
   });
 });

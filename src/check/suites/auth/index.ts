@@ -15,6 +15,7 @@ import otherUserSessionRefused from './other-user-session-refused.js';
 import stepUpScopesSuffice from './step-up-scopes-suffice.js';
 import scopeHierarchy from './scope-hierarchy.js';
 import otherUserStateRefused from './other-user-state-refused.js';
+import toolsListStablePerToken from './tools-list-stable-per-token.js';
 
 export const checks: CheckDefinition[] = [
   noToken401,
@@ -32,4 +33,5 @@ export const checks: CheckDefinition[] = [
   stepUpScopesSuffice,
   scopeHierarchy,
   otherUserStateRefused,
+  toolsListStablePerToken,
 ];
