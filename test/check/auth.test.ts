@@ -28,8 +28,8 @@ describe('auth suite on the notes server with --auth', () => {
 
   it.each(['modern', 'legacy'] as const)('passes every check in the %s era', async (era) => {
     const { target, options } = protectedRun(server!.url, era);
-    // auth.other-user-state-refused needs delete_note allowed, which would change what the step-up checks call: tested below.
-    const skip = ['auth.other-user-state-refused'];
+    // auth.other-user-state-refused needs delete_note allowed, auth.other-user-id-refused add_note, which would change what the step-up checks call: tested below.
+    const skip = ['auth.other-user-state-refused', 'auth.other-user-id-refused'];
     const report = await expectSuitesClean(target, { ...options, suites: ['auth'], skip, allowSkips: true });
     const skipped = report.results.filter((result) => result.status === 'skip').map((result) => result.id);
     // Session binding is a legacy rule; offline_access, one challenge for all scopes and scope hierarchies are 2026-07-28 ones.
@@ -70,6 +70,34 @@ describe('auth suite on the notes server with --auth', () => {
     const { target, options } = protectedRun(server!.url);
     const result = await expectCheck('auth.hidden-tool-refused', target, 'pass', options);
     expect(result.message).toMatch(/add_note|delete_note|export_notes/);
+  });
+});
+
+describe('auth.other-user-id-refused on the notes server with --auth (notes belong to who added them)', () => {
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    server = await startHttpServer(NOTES_SERVER, ['--auth']);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  // First, while the server holds only the seeded notes, which have no owner.
+  it('is incomplete while every id the run was handed is handed to the other identity too, and without --token-other-user', async () => {
+    const { target, options } = protectedRun(server!.url);
+    const shared = await expectCheck('auth.other-user-id-refused', target, 'incomplete', options);
+    expectFinding(shared, 'no-own-identifiers', 'incomplete');
+    expect(shared.message).toContain('--allow-call');
+    const { otherUser: _otherUser, ...fewer } = options.tokens ?? {};
+    const without = await expectCheck('auth.other-user-id-refused', target, 'incomplete', { ...options, tokens: fewer, allowCall: ['add_note'] });
+    expectFinding(without, 'no-token', 'incomplete');
+    expect(without.message).toContain('--token-other-user');
+  });
+
+  it.each(['modern', 'legacy'] as const)("passes: a note the run's identity added is refused to another identity by id (%s)", async (era) => {
+    const { target, options } = protectedRun(server!.url, era);
+    const result = await expectCheck('auth.other-user-id-refused', target, 'pass', { ...options, allowCall: ['add_note'] });
+    expect(result.message).toMatch(/tools\/call get_note with id from tools\/call \w+ .*refused to the other identity/);
   });
 });
 
@@ -170,5 +198,23 @@ describe('auth.tools-list-stable-per-token on a server whose tools/list varies b
     expect(result.findings).toHaveLength(1);
     // Reports mask tokens (test/secrets); the words of a verdict never hold one.
     expect([result.message, ...result.findings.map((f) => f.message)].join('\n')).not.toContain(options.tokens!.otherUser!);
+  });
+});
+
+describe('auth.other-user-id-refused on a server that serves any note by id', () => {
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    server = await startHttpServer(fixture('auth-shared-notes'));
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it.each(['modern', 'legacy'] as const)('warns with id-served-to-other-user (SEC-OTHER-USER-IDS, medium) (%s)', async (era) => {
+    const { target, options } = protectedRun(server!.url, era);
+    const result = await expectCheck('auth.other-user-id-refused', target, 'warn', { ...options, allowCall: ['add_note'] });
+    const finding = expectFinding(result, 'id-served-to-other-user', 'warn');
+    expect(finding.location).toEqual({ tool: 'get_note', pointer: '/inputSchema/properties/id' });
+    expect(result.requirements).toEqual(['SEC-OTHER-USER-IDS']);
   });
 });

@@ -99,6 +99,8 @@ describe('levels read against the spec (the corrected mis-levels)', () => {
     ['tools.order-stable', { modern: 'SHOULD', legacy: 'INFO' }],
     // Per token: the set MUST NOT vary by connection in 2026-07-28 (its order finding names TOOL-05); 2025-11-25 has no rule.
     ['auth.tools-list-stable-per-token', { modern: 'MUST', legacy: 'INFO' }],
+    // No keyword states it for ids a tool returns: mcpvet's security rule (medium, warns).
+    ['auth.other-user-id-refused', { modern: 'SECURITY', legacy: 'SECURITY' }],
   ];
   for (const [id, want] of expected) it(id, () => expect(levels(id)).toEqual(want));
 });

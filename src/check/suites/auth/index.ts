@@ -16,6 +16,7 @@ import stepUpScopesSuffice from './step-up-scopes-suffice.js';
 import scopeHierarchy from './scope-hierarchy.js';
 import otherUserStateRefused from './other-user-state-refused.js';
 import toolsListStablePerToken from './tools-list-stable-per-token.js';
+import otherUserIdRefused from './other-user-id-refused.js';
 
 export const checks: CheckDefinition[] = [
   noToken401,
@@ -34,4 +35,5 @@ export const checks: CheckDefinition[] = [
   scopeHierarchy,
   otherUserStateRefused,
   toolsListStablePerToken,
+  otherUserIdRefused,
 ];
