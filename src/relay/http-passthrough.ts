@@ -94,6 +94,8 @@ export class Passthrough {
 class Connection {
   /** Client bytes not yet forwarded. */
   private buffered: Buffer = EMPTY;
+  /** Bytes to write to the server once this chunk of the client's is processed. */
+  private outgoing: Buffer[] = [];
   /** Body bytes of the current request still to forward. */
   private bodyLeft = 0;
   private upstream: Socket | undefined;
@@ -124,11 +126,14 @@ class Connection {
   private onClientData(chunk: Buffer): void {
     this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk]);
     if (this.whenAnswered) return;
-    // Corked: a head and its body, or pipelined requests, leave in one write.
-    const upstream = this.upstream;
-    upstream?.cork();
     this.process();
-    upstream?.uncork();
+    // A head and its body, or pipelined requests, leave in one write (one buffer: cheaper than writev).
+    const outgoing = this.outgoing;
+    if (outgoing.length === 0) return;
+    this.outgoing = [];
+    const upstream = this.upstream ?? this.connectUpstream();
+    // Backpressure: a server that reads slowly slows the client, not mcpvet's memory.
+    if (!upstream.write(outgoing.length === 1 ? (outgoing[0] as Buffer) : Buffer.concat(outgoing))) this.client.pause();
   }
 
   private process(): void {
@@ -137,7 +142,7 @@ class Connection {
         const part = this.buffered.length <= this.bodyLeft ? this.buffered : this.buffered.subarray(0, this.bodyLeft);
         this.buffered = part === this.buffered ? EMPTY : this.buffered.subarray(part.length);
         this.bodyLeft -= part.length;
-        this.toUpstream(part);
+        this.outgoing.push(part);
         continue;
       }
       const read = readRequestHead(this.buffered, MAX_HEAD_BYTES);
@@ -163,13 +168,7 @@ class Connection {
     this.buffered = this.buffered.subarray(head.size);
     this.bodyLeft = head.contentLength;
     this.framing.expect(head.method);
-    this.toUpstream(Buffer.from(`${text}\r\n`, 'latin1'));
-  }
-
-  private toUpstream(bytes: Buffer): void {
-    const upstream = this.upstream ?? this.connectUpstream();
-    // Backpressure: a server that reads slowly slows the client, not mcpvet's memory.
-    if (!upstream.write(bytes)) this.client.pause();
+    this.outgoing.push(Buffer.from(`${text}\r\n`, 'latin1'));
   }
 
   private connectUpstream(): Socket {
@@ -221,6 +220,7 @@ class Connection {
     this.whenAnswered = () => {}; // nothing else is forwarded
     this.dropUpstream();
     this.buffered = EMPTY;
+    this.outgoing = [];
     this.client.off('data', this.listeners[0]?.[1] as (chunk: Buffer) => void);
     this.client.on('data', () => {});
     this.client.end(last);
