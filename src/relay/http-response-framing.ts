@@ -11,6 +11,9 @@ type State = 'head' | 'length' | 'chunk-size' | 'chunk-data' | 'trailers' | 'unt
 const MAX_CARRY = 1024 * 1024;
 const HEAD_END = Buffer.from('\r\n\r\n');
 const EMPTY = Buffer.alloc(0);
+// One search of the head each: cheaper than splitting it into lines.
+const CONTENT_LENGTH = /\r\ncontent-length:([^\r]*)/i;
+const TRANSFER_ENCODING = /\r\ntransfer-encoding:([^\r]*)/i;
 
 export class ResponseFraming {
   /** One entry per forwarded request not yet answered: whether it was a HEAD (no body in its answer). */
@@ -91,19 +94,9 @@ export class ResponseFraming {
     if (!/^HTTP\/1\.[01] \d{3}/.test(head)) return this.lose();
     if (status === 101) return this.lose();
     if (status < 200) return; // interim (103 Early Hints): the final answer follows
-    let length = -1;
-    let transfer: string | undefined;
-    for (const line of head.split('\r\n')) {
-      const colon = line.indexOf(':');
-      if (colon === -1) continue;
-      const name = line.slice(0, colon).trim().toLowerCase();
-      if (name === 'content-length') length = Number(line.slice(colon + 1).trim());
-      else if (name === 'transfer-encoding')
-        transfer = line
-          .slice(colon + 1)
-          .trim()
-          .toLowerCase();
-    }
+    const lengthValue = CONTENT_LENGTH.exec(head)?.[1];
+    const length = lengthValue === undefined ? -1 : Number(lengthValue.trim());
+    const transfer = TRANSFER_ENCODING.exec(head)?.[1]?.trim().toLowerCase();
     if (this.pending[0] || status === 204 || status === 304) this.complete();
     else if (transfer !== undefined) this.state = /(^|,)\s*chunked$/.test(transfer) ? 'chunk-size' : 'until-close';
     else if (length === -1) this.state = 'until-close';

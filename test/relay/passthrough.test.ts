@@ -138,6 +138,18 @@ describe('mcpvet proxy --listen, requests passed as bytes', () => {
     expect(seen.slice(before).map((request) => JSON.parse(request.body).id)).toEqual([11]);
   });
 
+  it('every request on a connection is judged: the same request with another token is refused', async () => {
+    const before = seen.length;
+    const token = new URL(cli.url).searchParams.get('mcpvet_token') as string;
+    const wrong = `${token.slice(0, -1)}${token.endsWith('x') ? 'y' : 'x'}`;
+    const bytes = rawRequest('/mcp', call(14)) + rawRequest('/mcp', call(15)).replace(token, wrong);
+    const { text, closed } = await exchange(bytes);
+    expect(closed).toBe(true);
+    expect(text.indexOf('"id":14,')).toBeGreaterThan(0);
+    expect(text.indexOf('HTTP/1.1 401')).toBeGreaterThan(text.indexOf('"id":14,'));
+    expect(seen.slice(before).map((request) => JSON.parse(request.body).id)).toEqual([14]);
+  });
+
   it('a chunked request, first or after a forwarded one, is served (by node:http) on the same connection', async () => {
     const body = call(21);
     const chunked = (id: number) =>
