@@ -160,7 +160,8 @@ class Connection {
     const { guard, maxBodyBytes, onRefused } = this.proxy.options;
     // A client sends the same request line and guarded headers each time: what passed the guard on
     // this connection passes again (only a client that already held the token could have put it there).
-    const key = `${head.method} ${head.target}\n${head.host}\n${head.origin}\n${head.contentType}`;
+    // NUL stands for an absent header: no header value can hold it (http-request-head.ts).
+    const key = `${head.method} ${head.target}\n${head.host ?? '\0'}\n${head.origin ?? '\0'}\n${head.contentType ?? '\0'}`;
     let line = key === this.passedKey ? this.passedLine : undefined;
     if (line === undefined) {
       const verdict = guard()?.check({ method: head.method, url: head.target, host: head.host, origin: head.origin, contentType: head.contentType });

@@ -148,6 +148,11 @@ describe('mcpvet proxy --listen, requests passed as bytes', () => {
     expect(text.indexOf('"id":14,')).toBeGreaterThan(0);
     expect(text.indexOf('HTTP/1.1 401')).toBeGreaterThan(text.indexOf('"id":14,'));
     expect(seen.slice(before).map((request) => JSON.parse(request.body).id)).toEqual([14]);
+    // An Origin header spelled like a missing one is still a foreign Origin.
+    const odd = await exchange(rawRequest('/mcp', call(16)) + rawRequest('/mcp', call(17), ['origin: undefined']));
+    expect(odd.text.indexOf('"id":16,')).toBeGreaterThan(0);
+    expect(odd.text.indexOf('HTTP/1.1 403')).toBeGreaterThan(odd.text.indexOf('"id":16,'));
+    expect(seen.slice(before).map((request) => JSON.parse(request.body).id)).toEqual([14, 16]);
   });
 
   it('a chunked request, first or after a forwarded one, is served (by node:http) on the same connection', async () => {
