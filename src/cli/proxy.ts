@@ -27,9 +27,12 @@ export async function runProxy(positional: string[], flags: ProxyFlags): Promise
     return serveLines(plan.rules.length > 0 ? new FaultyLines(server, plan, logFault) : server, server);
   }
   const forwarding = new ForwardingUpstream(target.url, target.headers);
-  const upstream = plan.rules.length > 0 ? new FaultyHttp(forwarding, plan, logFault) : forwarding;
-  // The URL's query string is added by the forwarder, so it is not printed.
-  return serveHttpUntilStopped(upstream, flags, new URL(target.url).pathname, 'mcpvet proxy', `forwarding to ${redactUrl(target.url)}`);
+  const faulty = plan.rules.length > 0;
+  const upstream = faulty ? new FaultyHttp(forwarding, plan, logFault) : forwarding;
+  // The URL's query string is added by the forwarder, so it is not printed. Without rules the
+  // requests pass as bytes (http: servers; https and anything unusual go through `forwarding`).
+  const passthrough = faulty ? undefined : { url: target.url, headers: target.headers ?? {} };
+  return serveHttpUntilStopped(upstream, flags, new URL(target.url).pathname, 'mcpvet proxy', `forwarding to ${redactUrl(target.url)}`, passthrough);
 }
 
 /** The rules of --fault for this transport, with a seed that is printed when chance is involved. */

@@ -1,5 +1,6 @@
 /** Running a relay front from a command: stdio until either side ends, or an HTTP listener until stopped. */
 import { serveHttpFront } from '../relay/http-front.js';
+import type { PassthroughTarget } from '../relay/http-passthrough.js';
 import type { HttpUpstream } from '../relay/http-upstream.js';
 import type { LineUpstream } from '../relay/lines.js';
 import { serveStdioFront } from '../relay/stdio-front.js';
@@ -28,11 +29,23 @@ export async function serveLines(upstream: LineUpstream, ...alsoClose: LineUpstr
  * Listens on 127.0.0.1 and serves until the process is stopped (Ctrl-C, SIGTERM). The URL printed
  * carries the run's token: a client given that URL works unchanged; a web page that guesses the port does not.
  */
-export async function serveHttpUntilStopped(upstream: HttpUpstream, flags: ListenFlags, path: string, label: string, detail = ''): Promise<never> {
+export async function serveHttpUntilStopped(
+  upstream: HttpUpstream,
+  flags: ListenFlags,
+  path: string,
+  label: string,
+  detail = '',
+  passthrough?: PassthroughTarget,
+): Promise<never> {
   const port = flags.listen ?? 0;
   let front;
   try {
-    front = await serveHttpFront(upstream, { port, token: flags.authToken ? undefined : false, onRefused: (line) => process.stderr.write(`${line}\n`) });
+    front = await serveHttpFront(upstream, {
+      port,
+      token: flags.authToken ? undefined : false,
+      onRefused: (line) => process.stderr.write(`${line}\n`),
+      passthrough,
+    });
   } catch (error) {
     throw usageError(`cannot listen on 127.0.0.1:${port}: ${(error as Error).message}`);
   }

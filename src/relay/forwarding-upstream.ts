@@ -21,8 +21,7 @@ export class ForwardingUpstream implements HttpUpstream {
   private readonly base: URL;
   /** Host, port and protocol of every forwarded request: built once, not parsed from a URL each time. */
   private readonly origin: { protocol: string; hostname: string; port: string; auth?: string };
-  /** Client path -> forwarded path (query of the target merged in). */
-  private readonly paths = new Map<string, string>();
+  private readonly paths: ForwardedPaths;
   private readonly agent: HttpAgent;
   private readonly send: typeof httpRequest;
   private readonly extraHeaders: Record<string, string>;
@@ -33,6 +32,7 @@ export class ForwardingUpstream implements HttpUpstream {
     extraHeaders: Record<string, string> = {},
   ) {
     this.base = new URL(url);
+    this.paths = new ForwardedPaths(this.base);
     const secure = this.base.protocol === 'https:';
     // A bracketed IPv6 host is given to net without its brackets.
     this.origin = { protocol: this.base.protocol, hostname: this.base.hostname.replace(/^\[(.*)\]$/, '$1'), port: this.base.port };
@@ -46,7 +46,7 @@ export class ForwardingUpstream implements HttpUpstream {
   }
 
   async handle(request: HttpRequestIn): Promise<HttpResponseOut> {
-    const path = this.forwardedPath(request.path);
+    const path = this.paths.get(request.path);
     const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : Buffer.from(request.body, 'utf8');
     const headers = endToEndHeaders(request.headers);
     for (const name in this.extraHeaders) headers[name] = this.extraHeaders[name] as string;
@@ -84,18 +84,6 @@ export class ForwardingUpstream implements HttpUpstream {
     this.agent.destroy();
   }
 
-  /** The forwarded path for a client path; remembered, since a client sends the same one every time. */
-  private forwardedPath(clientPath: string): string {
-    let path = this.paths.get(clientPath);
-    if (path === undefined) {
-      const url = forwardedUrl(this.base, clientPath);
-      path = url.pathname + url.search;
-      if (this.paths.size >= REMEMBERED_PATHS) this.paths.clear();
-      this.paths.set(clientPath, path);
-    }
-    return path;
-  }
-
   private exchange(path: string, method: string, headers: Record<string, string>, body: Buffer | undefined, signal: AbortSignal): Promise<IncomingMessage> {
     return new Promise((resolve, reject) => {
       if (signal.aborted) return reject(new Error('aborted'));
@@ -108,6 +96,24 @@ export class ForwardingUpstream implements HttpUpstream {
       outgoing.on('error', (error: NodeJS.ErrnoException) => reject(new Error(error.code ?? error.message)));
       outgoing.end(body);
     });
+  }
+}
+
+/** Client path -> forwarded path (the target URL's query merged in), remembered: a client sends the same one every time. */
+export class ForwardedPaths {
+  private readonly paths = new Map<string, string>();
+
+  constructor(private readonly base: URL) {}
+
+  get(clientPath: string): string {
+    let path = this.paths.get(clientPath);
+    if (path === undefined) {
+      const url = forwardedUrl(this.base, clientPath);
+      path = url.pathname + url.search;
+      if (this.paths.size >= REMEMBERED_PATHS) this.paths.clear();
+      this.paths.set(clientPath, path);
+    }
+    return path;
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Passthrough, passesThrough, type PassthroughTarget } from './http-passthrough.js';
 import type { HttpUpstream, SseEvent } from './http-upstream.js';
 import { ListenerGuard, newToken, TOKEN_PARAM } from './listener-guard.js';
 import { readRequestBody } from '../wire/request-body.js';
@@ -17,6 +18,11 @@ export interface HttpFrontOptions {
   token?: string | false;
   /** Told about each refused request, in one line. */
   onRefused?: (line: string) => void;
+  /**
+   * The plain proxy's server: when set and plain http, requests pass to it as bytes
+   * (http-passthrough.ts), and `upstream` serves only those that path leaves to node:http.
+   */
+  passthrough?: PassthroughTarget;
 }
 
 export interface HttpFront {
@@ -56,11 +62,16 @@ export async function serveHttpFront(upstream: HttpUpstream, options: HttpFrontO
       else res.destroy();
     });
   });
+  const passthrough =
+    options.passthrough && passesThrough(options.passthrough)
+      ? new Passthrough(options.passthrough, { guard: () => guard, maxBodyBytes: maxBody, onRefused: options.onRefused, fallback: server })
+      : undefined;
+  const listener = passthrough?.server ?? server;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, HOST, () => resolve());
+    listener.once('error', reject);
+    listener.listen(options.port ?? 0, HOST, () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
+  const { port } = listener.address() as AddressInfo;
   guard = new ListenerGuard(port, token);
   const origin = `http://${HOST}:${port}`;
   return {
@@ -70,7 +81,8 @@ export async function serveHttpFront(upstream: HttpUpstream, options: HttpFrontO
     urlFor: (path) => withToken(`${origin}${path.startsWith('/') ? path : `/${path}`}`, token),
     close: () =>
       new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        listener.close(() => resolve());
+        passthrough?.destroyAll();
         server.closeAllConnections();
       }),
   };

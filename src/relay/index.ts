@@ -5,7 +5,9 @@
  *   on 127.0.0.1 only, every request checked by listener-guard.ts: Host, Origin, the per-run
  *   token, a JSON body).
  * - Upstreams: lines.ts (the spawned server, line by line) and forwarding-upstream.ts (an HTTP
- *   server through a kept-alive pool, the --url query string kept). The spawned server also passes
+ *   server through a kept-alive pool, the --url query string kept). With nothing wrapped around an
+ *   http: server, the HTTP front passes requests as bytes instead (http-passthrough.ts: each head
+ *   checked and rewritten, answers piped back; node:http still serves what it leaves). The spawned server also passes
  *   lines as bytes: with nothing wrapped around it, the stdio front relays them undecoded and
  *   unparsed (byte-line-splitter.ts keeps the line cap and the text path's rules).
  * - Hooks: engines wrap an upstream (LineWrapper, or an HttpUpstream around another) to record
