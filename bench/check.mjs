@@ -4,7 +4,8 @@
 // time and how it compares with start-up + answers (the target: within 2×). Last, check's peak
 // memory against the size of the tools/list of a server with MANY_TOOLS (10,000) tools: its growth over
 // the same run against 10 tools, divided by the list's size (target: 5×).
-// Usage: npm run build && node bench/check.mjs (BENCH_RUNS=N; BENCH_ONLY=slow or memory for one case).
+// Usage: npm run build && node bench/check.mjs (BENCH_RUNS=N; BENCH_ONLY=slow or memory for one case;
+// BENCH_CLI=path/to/cli.js measures another build, to compare before and after).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { join } from 'node:path';
 import { measure, print, runOnce } from './measure.mjs';
 
 const runs = Number(process.env.BENCH_RUNS ?? 7);
+const cli = process.env.BENCH_CLI ?? 'dist/cli.js';
 const node = process.execPath;
 const delayMs = Number(process.env.START_DELAY_MS ?? 1500);
 const slow = 'dist/fixtures/slow-start.js';
@@ -22,13 +24,13 @@ if (!only)
     measure(
       'mcpvet check -- node notes-server (every suite, stdio, modern)',
       node,
-      ['dist/cli.js', 'check', '--format', 'json', '--', node, 'dist/examples/notes-server.js'],
+      [cli, 'check', '--format', 'json', '--', node, 'dist/examples/notes-server.js'],
       runs,
     ),
     measure(
       'mcpvet check --protocol-era legacy -- node notes-server',
       node,
-      ['dist/cli.js', 'check', '--protocol-era', 'legacy', '--format', 'json', '--', node, 'dist/examples/notes-server.js'],
+      [cli, 'check', '--protocol-era', 'legacy', '--format', 'json', '--', node, 'dist/examples/notes-server.js'],
       runs,
     ),
   ]);
@@ -66,7 +68,7 @@ async function slowStart() {
     const dir = mkdtempSync(join(tmpdir(), 'mcpvet-bench-'));
     const log = join(dir, 'processes.ndjson');
     Object.assign(process.env, { START_DELAY_MS: String(delayMs), SLOW_START_LOG: log });
-    const { ms, rssKb } = runOnce(node, ['dist/cli.js', 'check', '--format', 'json', '--', node, slow]);
+    const { ms, rssKb } = runOnce(node, [cli, 'check', '--format', 'json', '--', node, slow]);
     const entries = readFileSync(log, 'utf8')
       .trim()
       .split('\n')
@@ -102,9 +104,9 @@ async function memory() {
   const memoryRuns = Math.max(1, Number(process.env.BENCH_MEMORY_RUNS ?? 3));
   const server = [node, 'dist/fixtures/many-tools.js'];
   const envOf = (tools) => ({ ...process.env, MANY_TOOLS: String(tools) });
-  const listed = await runSampled(['dist/cli.js', 'call', '--method', 'tools/list', '--', ...server], envOf(count));
+  const listed = await runSampled([cli, 'call', '--method', 'tools/list', '--', ...server], envOf(count));
   const listBytes = Buffer.byteLength(JSON.stringify(JSON.parse(listed.stdout).result ?? JSON.parse(listed.stdout)));
-  const checkArgs = ['dist/cli.js', 'check', '--timeout', '60000', '--format', 'json', '--', ...server];
+  const checkArgs = [cli, 'check', '--timeout', '60000', '--format', 'json', '--', ...server];
   const floors = [];
   const checks = [];
   for (let i = 0; i < memoryRuns; i++) {

@@ -10,6 +10,7 @@ import { createContext, type RunEnvironment } from './context.js';
 import { serverGone } from './liveness.js';
 import { trimEvidence } from './evidence-trim.js';
 import { WarmPool } from './warm-pool.js';
+import { collectIfMuchReceived } from './collect-garbage.js';
 import { matchesAny } from '../wire/glob.js';
 import { inShard, type Shard } from '../wire/shard.js';
 import { gradeFinding, gradeOf, type Grade } from './requirements/grade.js';
@@ -73,6 +74,8 @@ export async function runChecks(checks: CheckDefinition[], run: RunEnvironment, 
       : await runOne(check, lease ? { ...run, warm: lease } : run, options.checkTimeoutMs ?? Math.max(run.timeoutMs * 3, 30_000), closing);
     lease?.end();
     results.set(check.id, result);
+    // What the check parsed and walked is garbage now: collect it before the next one adds its own.
+    collectIfMuchReceived();
     options.onDone?.(result);
     if (result.status === 'error' && !probing && !(await gone)) {
       probing = true;

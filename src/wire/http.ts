@@ -8,6 +8,7 @@ import type { Frame, Trace } from './trace.js';
 import { type BodyBudget, bodyBudget } from './body-budget.js';
 import { JsonTooDeepError, MAX_JSON_DEPTH, traceTooDeep } from './json-depth.js';
 import { parseMessageText } from './shared-results.js';
+import { noteReceived } from './received.js';
 
 export interface HttpExchangeOptions {
   url: string;
@@ -214,6 +215,7 @@ async function readCapped(body: ReadableStream<Uint8Array>, limits: BodyLimits):
       const { value, done } = await reader.read();
       if (done) return new TextDecoder().decode(Buffer.concat(chunks));
       hold.add(value.byteLength);
+      noteReceived(value.byteLength);
       chunks.push(value);
     }
   } finally {
@@ -246,6 +248,7 @@ async function readEventStream(body: ReadableStream<Uint8Array>, deliver: (raw: 
       const { value, done } = await reader.read();
       if (done) break;
       hold.add(value.byteLength);
+      noteReceived(value.byteLength);
       parser.feed(decoder.decode(value, { stream: true }));
       if (delivered) hold.release();
       delivered = false;

@@ -13,6 +13,7 @@ import { findHolders, findMarked, killPids, newSpawnMark, SPAWN_MARKER, stdioLin
 import { untilQuiet } from './process-activity.js';
 import { knownResultMessage, parseMessageText, SHARE_FROM_CHARS } from './shared-results.js';
 import { utf16Length } from './json-bytes.js';
+import { noteReceived } from './received.js';
 import { JsonTooDeepError, parseJson, topLevelId, traceTooDeep } from './json-depth.js';
 
 export interface StdioOptions {
@@ -187,7 +188,10 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
         },
         SHARE_FROM_CHARS,
       );
-  child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
+  child.stdout?.on('data', (chunk: Buffer) => {
+    noteReceived(chunk.length);
+    stdout.push(chunk);
+  });
   child.stdout?.on('end', () => stdout.end());
 
   const stderr = new LineSplitter(1024 * 1024, {

@@ -23,6 +23,10 @@ export type GoodCall =
 const runs = new WeakMap<McpClient, Map<string, Promise<GoodCall>>>();
 
 export function goodCall(ctx: CheckContext, tool: Record<string, unknown>): Promise<GoodCall> {
+  // A tool that may not be called makes no call to share: its reason is made again when asked, not
+  // kept for the run (10,000 listed tools kept 10,000 promises and reasons, 4 MB, to the end).
+  const policy = ctx.callPolicy(tool);
+  if (!policy.allowed) return Promise.resolve({ reason: policy.reason });
   let calls = runs.get(ctx.client);
   if (!calls) runs.set(ctx.client, (calls = new Map()));
   const name = String(tool.name);
@@ -36,8 +40,6 @@ export function goodCall(ctx: CheckContext, tool: Record<string, unknown>): Prom
 }
 
 async function callUntilSuccess(ctx: CheckContext, tool: Record<string, unknown>): Promise<GoodCall> {
-  const policy = ctx.callPolicy(tool);
-  if (!policy.allowed) return { reason: policy.reason };
   const execution = isObject(tool.execution) ? tool.execution : {};
   if (ctx.era === 'legacy' && execution.taskSupport === 'required')
     return { reason: `"${String(tool.name)}" runs only as a task (execution.taskSupport: "required"); the tasks suite calls it` };

@@ -26,7 +26,8 @@ interface Source {
   label: string;
   location: (pointer: string) => FindingLocation;
   evidence?: Evidence[];
-  texts: ServedText[];
+  /** Made when scanned: 10,000 tools' texts and pointers made at once held 8 MB until the scan ended. */
+  texts: () => ServedText[];
   scan: Pick<ScanOptions, 'encoded'>;
   /** The server's tool names (one array for every text): orders to them are shadowing. */
   otherTools: string[];
@@ -57,7 +58,7 @@ export default defineCheck({
     const budget = new ScanBudget();
     let scanned = 0;
     for (const source of sources) {
-      for (const { text, kind, pointer } of source.texts) {
+      for (const { text, kind, pointer } of source.texts()) {
         if (!budget.take(text)) continue;
         scanned++;
         for (const span of findPoisoning(text, { kind, otherTools: source.otherTools, self: source.self, ...source.scan }))
@@ -85,7 +86,7 @@ async function servedSources(ctx: CheckContext, unread: string[]): Promise<Sourc
     label: `tool ${shown(item.name)}`,
     location: (pointer) => ({ tool: String(item.name), pointer }),
     evidence,
-    texts: toolTexts(item),
+    texts: () => toolTexts(item),
     scan: {},
     otherTools: toolNames,
     self: typeof item.name === 'string' ? item.name : undefined,
@@ -95,7 +96,7 @@ async function servedSources(ctx: CheckContext, unread: string[]): Promise<Sourc
     label,
     location: () => ({ method }),
     evidence,
-    texts,
+    texts: () => texts,
     scan: {},
     otherTools: toolNames,
   });
@@ -117,13 +118,14 @@ async function servedSources(ctx: CheckContext, unread: string[]): Promise<Sourc
       )),
     );
   }
-  if (client.instructions) {
+  const instructions = client.instructions;
+  if (instructions) {
     const method = ctx.era === 'modern' ? 'server/discover' : 'initialize';
     sources.push({
       kind: 'server instructions',
       label: 'server instructions',
       location: () => ({ method }),
-      texts: [{ text: client.instructions, kind: 'description', pointer: '/instructions' }],
+      texts: () => [{ text: instructions, kind: 'description', pointer: '/instructions' }],
       scan: {},
       otherTools: toolNames,
     });
@@ -173,7 +175,7 @@ async function resourceContents(ctx: CheckContext, resources: Record<string, unk
       label: `text of resource ${shown(uri)}`,
       location: () => ({ method: 'resources/read' }),
       evidence: [ctx.evidence(outcome.frames)],
-      texts,
+      texts: () => texts,
       scan: { encoded: 'instructions' },
       otherTools: toolNames,
     });

@@ -1,0 +1,42 @@
+/**
+ * The full collection after a check: due only once COLLECT_AFTER_BYTES were received since the
+ * last one, so a run against a small server never collects; and V8's gc function is found on this
+ * Node without --expose-gc on the command line.
+ */
+import { describe, expect, it } from 'vitest';
+import { COLLECT_AFTER_BYTES, collectIfMuchReceived, gcFunction, shouldCollect } from '../../src/check/collect-garbage.js';
+import { noteReceived } from '../../src/wire/received.js';
+
+describe('collect garbage after a check', () => {
+  it('is due once enough bytes arrived since the last collection', () => {
+    expect(shouldCollect(0, 0)).toBe(false);
+    expect(shouldCollect(COLLECT_AFTER_BYTES - 1, 0)).toBe(false);
+    expect(shouldCollect(COLLECT_AFTER_BYTES, 0)).toBe(true);
+    expect(shouldCollect(COLLECT_AFTER_BYTES + 10, 10)).toBe(true);
+    expect(shouldCollect(COLLECT_AFTER_BYTES + 10, 11)).toBe(false);
+    expect(shouldCollect(500, 0, 500)).toBe(true);
+  });
+
+  it('collects only past the threshold, once per threshold received', () => {
+    let collections = 0;
+    const collector = () => () => void collections++;
+    // What earlier tests in this process received is collected first.
+    collectIfMuchReceived(collector);
+    collections = 0;
+    expect(collectIfMuchReceived(collector)).toBe(false);
+    noteReceived(COLLECT_AFTER_BYTES / 2);
+    expect(collectIfMuchReceived(collector)).toBe(false);
+    noteReceived(COLLECT_AFTER_BYTES / 2);
+    expect(collectIfMuchReceived(collector)).toBe(true);
+    expect(collectIfMuchReceived(collector)).toBe(false);
+    expect(collections).toBe(1);
+  });
+
+  it("finds V8's gc function without --expose-gc and it runs", () => {
+    const gc = gcFunction();
+    expect(typeof gc).toBe('function');
+    gc?.();
+    noteReceived(COLLECT_AFTER_BYTES);
+    expect(collectIfMuchReceived()).toBe(true);
+  });
+});
