@@ -10,7 +10,7 @@ import { makeCallPolicy } from '../protocol/call-policy.js';
 import { plantCanaries } from './probes/security/canaries.js';
 import { startWhenIdle } from './early-pool.js';
 import { ALL_CHECKS } from './registry.js';
-import { DEFAULT_CONCURRENCY, freshDemand, runChecks, selectChecks, summarize, type RunOptions, type Selection } from './runner.js';
+import { DEFAULT_CONCURRENCY, freshDemand, SLOW_START_CONCURRENCY, runChecks, selectChecks, summarize, type RunOptions, type Selection } from './runner.js';
 import type { AuthTokens, CheckDefinition, RunReport } from './types.js';
 import { WARM_PROCESSES_PER_CHECK, WarmPool } from './warm-pool.js';
 
@@ -40,14 +40,18 @@ export async function runCheckRun(given: Target, options: CheckRunOptions = {}):
   const started = performance.now();
   const timeoutMs = options.timeoutMs ?? 10_000;
   const checks = selectChecks(options.checks ?? ALL_CHECKS, options);
-  const warmProcesses = options.warmProcesses ?? WARM_PROCESSES_PER_CHECK * (options.concurrency ?? DEFAULT_CONCURRENCY);
-  const wantsPool = target.transport === 'stdio' && warmProcesses > 0 && freshDemand(checks) > 0;
+  let concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const warmProcesses = () => options.warmProcesses ?? WARM_PROCESSES_PER_CHECK * concurrency;
+  const wantsPool = target.transport === 'stdio' && warmProcesses() > 0 && freshDemand(checks) > 0;
   let warm: WarmPool | undefined;
   // stdio: the first connection's process is opened here, so the pool can watch it start.
   const first = wantsPool ? new StdioChannel(target as StdioTarget, new Trace()) : undefined;
   const connecting = connect(target, { era: options.era ?? 'auto', timeoutMs, host: options.host, channel: first, stopAtFlood: true });
-  if (first?.pid !== undefined)
-    startWhenIdle(first.pid, connecting, () => (warm = new WarmPool(target as StdioTarget, warmProcesses, freshDemand(checks))), timeoutMs);
+  const idleStart = () => {
+    concurrency = options.concurrency ?? SLOW_START_CONCURRENCY;
+    warm = new WarmPool(target as StdioTarget, warmProcesses(), freshDemand(checks));
+  };
+  if (first?.pid !== undefined) startWhenIdle(first.pid, connecting, idleStart, timeoutMs);
   let client: McpClient;
   try {
     client = await connecting;
@@ -55,7 +59,7 @@ export async function runCheckRun(given: Target, options: CheckRunOptions = {}):
     await (warm as WarmPool | undefined)?.close();
     throw error;
   }
-  if (wantsPool) warm ??= new WarmPool(target as StdioTarget, warmProcesses, freshDemand(checks, client));
+  if (wantsPool) warm ??= new WarmPool(target as StdioTarget, warmProcesses(), freshDemand(checks, client));
   try {
     const results = await runChecks(
       checks,
@@ -72,7 +76,7 @@ export async function runCheckRun(given: Target, options: CheckRunOptions = {}):
         warm,
         canaries: planted?.canaries,
       },
-      options,
+      { ...options, concurrency },
     );
     const info = client.serverInfo;
     return {

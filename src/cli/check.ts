@@ -33,7 +33,7 @@ export interface CheckFlags extends TargetFlags, TokenFlags {
   strictWarnings?: boolean;
   specSchema?: string;
   canary?: boolean;
-  concurrency: number;
+  concurrency?: number;
   shard?: string;
   verbose?: boolean;
   quiet?: boolean;
@@ -48,7 +48,8 @@ export async function runCheck(positional: string[], flags: CheckFlags, onReport
   const unknownSuite = suites.find((suite) => !SUITES.includes(suite as Suite));
   if (unknownSuite) throw usageError(`unknown suite "${unknownSuite}" (suites: ${SUITES.join(', ')})`);
   const formats = formatsFlag('check', flags.format, { hasOutput: flags.output !== undefined, multiple: true });
-  if (!Number.isInteger(flags.concurrency) || flags.concurrency < 1) throw usageError('--concurrency takes a positive whole number');
+  if (flags.concurrency !== undefined && (!Number.isInteger(flags.concurrency) || flags.concurrency < 1))
+    throw usageError('--concurrency takes a positive whole number');
   const shard = parseShardFlag(flags.shard);
   const sarifLocation = sarifLocationFlag(flags.sarifLocation);
   const selected = await requireSomeChecks(flags, suites as Suite[], shard);

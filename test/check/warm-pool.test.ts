@@ -9,8 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connect } from '../../src/client/connect.js';
+import { defineCheck, pass } from '../../src/check/define.js';
 import { runCheckRun } from '../../src/check/run.js';
 import { WarmPool } from '../../src/check/warm-pool.js';
+import type { CheckDefinition } from '../../src/check/types.js';
 import type { StdioTarget } from '../../src/wire/target.js';
 import { expectFinding, fixtureStdio } from '../helpers/check.js';
 import { killLeftovers, leftovers, processMarker } from '../helpers/leftovers.js';
@@ -157,6 +159,45 @@ describe('warm pool', () => {
     expect(others[0]!.at).toBeGreaterThanOrEqual(answered!.at);
     expect(await leftovers(marker, 3000)).toEqual([]);
   }, 30_000);
+
+  it('a server slow and idle to start gets 8 checks at once, a quick one 4, and --concurrency wins', async () => {
+    /** 12 checks that only wait, and the most of them seen running at once. */
+    const waiting = () => {
+      let running = 0;
+      let most = 0;
+      const checks: CheckDefinition[] = Array.from({ length: 12 }, (_, i) =>
+        defineCheck({
+          id: `t.waits-${i}`,
+          title: 'waits',
+          suite: 'protocol',
+          requirements: ['BASE-01'],
+          spec: 'test',
+          // One check that may take a fresh process: the run then watches how the server starts.
+          freshProcesses: i === 0 ? 1 : 0,
+          run: async () => {
+            most = Math.max(most, ++running);
+            await wait(400);
+            running--;
+            return pass('waited');
+          },
+        }),
+      );
+      return { checks, most: () => most };
+    };
+    const runs: [delayMs: number, concurrency: number | undefined, expected: number][] = [
+      // 3 s of sleep, as above: under CI load a Node process can take over a second just to start.
+      [3000, undefined, 8],
+      [0, undefined, 4],
+      [3000, 2, 2],
+    ];
+    for (const [delayMs, concurrency, expected] of runs) {
+      const { target } = slowServer(delayMs);
+      const run = waiting();
+      await runCheckRun(target, { timeoutMs: 8000, checks: run.checks, ...(concurrency && { concurrency }) });
+      expect(run.most(), `start-up delay ${delayMs} ms, --concurrency ${concurrency ?? 'default'}`).toBe(expected);
+      expect(await leftovers(marker, 3000)).toEqual([]);
+    }
+  }, 60_000);
 
   it('Ctrl-C during a run exits 130 and leaves no pooled process', async () => {
     const { target, log } = slowServer(1500);
