@@ -1,15 +1,17 @@
 /**
  * The poisoning detectors against the text of real, honest MCP servers (installed from npm as dev
  * dependencies; nothing of theirs is copied here: every text is read live). Each server is started
- * over stdio with nothing leaving the machine (dummy credentials pointing nowhere, telemetry and
+ * over stdio (one SDK example over loopback HTTP) with nothing leaving the machine (dummy credentials pointing nowhere, telemetry and
  * update checks off), listed through mcpvet's own client, and scanned exactly as
  * security.tool-poisoning scans: not one finding over more than 300 tools. Then each real text gets
  * one trick inserted, and every trick is caught with its code.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../src/client/connect.js';
 import type { McpClient } from '../../src/client/types.js';
 import { findPoisoning, OVERLONG_CHARS, type PoisonSpan, type ScanOptions } from '../../src/scan/poisoning.js';
@@ -17,6 +19,7 @@ import { promptTexts, resourceTexts, toolTexts, type ServedText } from '../../sr
 import type { Target } from '../../src/wire/target.js';
 import { CONTEXT7, CONTEXT7_ENV, KUBERNETES_SERVER, MCP_CRON, scratchHome } from '../interop/npm-servers.js';
 import { EVERYTHING_SERVER, ROOT } from '../helpers/paths.js';
+import { stopChild } from '../helpers/run.js';
 
 const { home, kubeconfig } = scratchHome();
 const scratch = mkdtempSync(join(tmpdir(), 'mcpvet-benign-'));
@@ -38,7 +41,41 @@ const node = (script: string, args: string[] = [], env: Record<string, string> =
 });
 const binary = (command: string, args: string[]): Target => ({ transport: 'stdio', command, args, env: OFFLINE, cwd: scratch });
 
-const SERVERS: Record<string, () => Target> = {
+/** The official TypeScript SDK's example servers (its package ships them built). */
+const sdkExample = (name: string): string => join(ROOT, 'node_modules/@modelcontextprotocol/sdk/dist/esm/examples/server', `${name}.js`);
+const started: ChildProcess[] = [];
+
+/** The SDK's Streamable HTTP example, on a free loopback port (it takes its port from MCP_PORT). */
+async function sdkHttpExample(): Promise<Target> {
+  const port = await new Promise<number>((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as { port: number };
+      probe.close(() => resolve(free));
+    });
+    probe.once('error', reject);
+  });
+  const child = spawn(process.execPath, [sdkExample('simpleStreamableHttp')], {
+    env: { ...process.env, ...OFFLINE, MCP_PORT: String(port) },
+    cwd: scratch,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(child);
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the SDK example did not start listening in 20 s')), 20_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (!chunk.toString().includes('listening')) return;
+      clearTimeout(timer);
+      resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the SDK example exited (${code})`)));
+  });
+  return { transport: 'http', url: `http://127.0.0.1:${port}/mcp` };
+}
+
+const SERVERS: Record<string, () => Target | Promise<Target>> = {
+  'sdk example: simpleStreamableHttp (HTTP)': sdkHttpExample,
+  'sdk example: mcpServerOutputSchema': () => node(sdkExample('mcpServerOutputSchema')),
+  'sdk example: toolWithSampleServer': () => node(sdkExample('toolWithSampleServer')),
   filesystem: () => node(bin('@modelcontextprotocol/server-filesystem'), [scratch]),
   memory: () => node(bin('@modelcontextprotocol/server-memory'), [], { MEMORY_FILE_PATH: join(scratch, 'memory.jsonl') }),
   'sequential-thinking': () => node(bin('@modelcontextprotocol/server-sequential-thinking')),
@@ -118,7 +155,7 @@ async function gatherAll(): Promise<Served[]> {
   const next = async (): Promise<void> => {
     const entry = entries.shift();
     if (!entry) return;
-    served.push(await gather(entry[0], entry[1]()));
+    served.push(await gather(entry[0], await entry[1]()));
     return next();
   };
   await Promise.all([next(), next()]);
@@ -186,6 +223,7 @@ describe('benign corpus: real MCP servers', () => {
   beforeAll(async () => {
     served = await gatherAll();
   }, 90_000);
+  afterAll(() => Promise.all(started.map(stopChild)));
 
   it('lists more than 300 real tools', () => {
     const counts = Object.fromEntries(served.map((s) => [s.server, s.toolNames.length]));
