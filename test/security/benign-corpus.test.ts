@@ -1,9 +1,10 @@
 /**
  * The poisoning detectors against the text of real, honest MCP servers (installed from npm as dev
  * dependencies; nothing of theirs is copied here: every text is read live). Each server is started
- * over stdio (one SDK example over loopback HTTP) with nothing leaving the machine (dummy credentials pointing nowhere, telemetry and
- * update checks off), listed through mcpvet's own client, and scanned exactly as
- * security.tool-poisoning scans: not one finding over more than 300 tools. Then each real text gets
+ * over stdio (one SDK example over loopback HTTP) with nothing leaving the machine (dummy
+ * credentials pointing nowhere, telemetry and update checks off), listed through mcpvet's own
+ * client, and scanned exactly as security.tool-poisoning scans: not one finding over more than 300
+ * tools. Then each real text gets
  * one trick inserted, and every trick is caught with its code.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
