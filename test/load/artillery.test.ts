@@ -93,8 +93,15 @@ describe.skipIf(!INSTALLED)('mcpvet load --emit artillery, run by Artillery', ()
     await withServer([], async (url) => {
       mcpvet = (await mcpvetLoad([...flags, url])).report;
     });
-    expect(mcpvet).toMatchObject({ requests: 5, errors: 3 });
-    expect(artilleryRun?.counters).toMatchObject({ 'vusers.created': 4, 'http.requests': 5, 'mcp.errors': 3, 'mcp.errors.isError': 3 });
+    // One flow deletes n1 (input_required, then the retry); the other three get isError, each in one
+    // request, or in two when its first request came before the deletion (a loaded machine slows it).
+    // Without the retry n1 would never go and no flow would fail.
+    expect(mcpvet?.errors).toBe(3);
+    expect(mcpvet?.requests).toBeGreaterThanOrEqual(5);
+    expect(mcpvet?.requests).toBeLessThanOrEqual(8);
+    expect(artilleryRun?.counters).toMatchObject({ 'vusers.created': 4, 'mcp.errors': 3, 'mcp.errors.isError': 3 });
+    expect(artilleryRun?.counters['http.requests']).toBeGreaterThanOrEqual(5);
+    expect(artilleryRun?.counters['http.requests']).toBeLessThanOrEqual(8);
   });
 
   it('takes a weighted mix as weighted scenarios', async () => {
