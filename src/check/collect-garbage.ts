@@ -6,8 +6,7 @@
  * garbage. A run that receives little (any ordinary server) never collects, and V8's gc function
  * is looked up only the first time a collection is due.
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { type Collect, gcFunction } from '../wire/gc-function.js';
 import { receivedBytes } from '../wire/received.js';
 
 /** Received bytes that make a full collection (tens of ms on a 30 MB heap) worth it. */
@@ -18,27 +17,7 @@ export function shouldCollect(received: number, atLast: number, threshold = COLL
   return received - atLast >= threshold;
 }
 
-type Collect = () => void;
 let collectedAt = 0;
-let found: Collect | null | undefined;
-
-/**
- * V8's gc function without --expose-gc on the command line: the flag set at run time exposes `gc`
- * in contexts made after it. Null where neither works.
- */
-export function gcFunction(): Collect | null {
-  if (found !== undefined) return found;
-  const exposed = (globalThis as { gc?: unknown }).gc;
-  if (typeof exposed === 'function') return (found = exposed as Collect);
-  try {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as unknown;
-    found = typeof gc === 'function' ? (gc as Collect) : null;
-  } catch {
-    found = null;
-  }
-  return found;
-}
 
 /** After a check: collects when enough arrived since the last time. Returns whether it collected. */
 export function collectIfMuchReceived(collector: () => Collect | null = gcFunction): boolean {

@@ -4,7 +4,8 @@
  * Node without --expose-gc on the command line.
  */
 import { describe, expect, it } from 'vitest';
-import { COLLECT_AFTER_BYTES, collectIfMuchReceived, gcFunction, shouldCollect } from '../../src/check/collect-garbage.js';
+import { COLLECT_AFTER_BYTES, collectIfMuchReceived, shouldCollect } from '../../src/check/collect-garbage.js';
+import { gcFunction } from '../../src/wire/gc-function.js';
 import { noteReceived } from '../../src/wire/received.js';
 
 describe('collect garbage after a check', () => {
