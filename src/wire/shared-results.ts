@@ -23,39 +23,56 @@ export function parseMessageText(text: string, limit = MAX_JSON_DEPTH): unknown 
   const span = scanMessage(text, limit);
   if (span === 'too-deep') throw new JsonTooDeepError(limit);
   if (!span) return JSON.parse(text);
-  const key = createHash('sha1').update(text.slice(span[0], span[1])).digest('base64');
+  const key = digest(text.slice(span[0], span[1]));
   const known = remembered.get(key)?.deref();
   if (known) {
     const envelope = JSON.parse(`${text.slice(0, span[0])}null${text.slice(span[1])}`) as Record<string, unknown>;
     envelope.result = known;
     return envelope;
   }
-  const message = JSON.parse(text) as Record<string, unknown>;
-  if (typeof message.result === 'object' && message.result !== null) remember(key, message.result);
-  return message;
+  return parseRemembering(text, key);
 }
 
+/** How to read a large message still in bytes: the message, or how to parse its decoded text. */
+export type BytesReading = { message: Record<string, unknown> } | { parse(text: string): unknown };
+
 /**
- * A large message still in bytes whose result was parsed before: its envelope parsed and that
- * result shared, without decoding the whole text (each listing of 10,000 tools decoded 2.8 MB
- * again only to find the same result). Undefined otherwise: decode and parse the text.
+ * A large message still in bytes. When its result was parsed before, the message with only its
+ * envelope parsed and that result shared, without decoding the whole text (each listing of
+ * 10,000 tools decoded 2.8 MB again only to find the same result). Otherwise a parser for the
+ * decoded text that reuses this scan and digest: hashing the text again copied it into a native
+ * buffer three times its length.
  */
-export function knownResultMessage(bytes: Buffer, limit = MAX_JSON_DEPTH): Record<string, unknown> | undefined {
-  if (bytes.length < SHARE_FROM_CHARS) return undefined;
+export function readMessageBytes(bytes: Buffer, limit = MAX_JSON_DEPTH): BytesReading {
+  const asText = { parse: (text: string) => parseMessageText(text, limit) };
+  if (bytes.length < SHARE_FROM_CHARS) return asText;
   const span = scanMessageBytes(bytes, limit);
-  if (!span || span === 'too-deep') return undefined;
+  if (span === 'too-deep') return asText;
+  if (!span) return { parse: (text) => JSON.parse(text) };
   // The same digest as the text path's: Node hashes a string as its UTF-8 bytes.
-  const known = remembered.get(createHash('sha1').update(bytes.subarray(span[0], span[1])).digest('base64'))?.deref();
-  if (!known) return undefined;
+  const key = digest(bytes.subarray(span[0], span[1]));
+  const known = remembered.get(key)?.deref();
+  if (!known) return { parse: (text) => parseRemembering(text, key) };
   let envelope: unknown;
   try {
     envelope = parseJson(`${bytes.toString('utf8', 0, span[0])}null${bytes.toString('utf8', span[1])}`, limit);
   } catch {
-    return undefined;
+    return asText;
   }
-  if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope)) return undefined;
+  if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope)) return asText;
   (envelope as Record<string, unknown>).result = known;
-  return envelope as Record<string, unknown>;
+  return { message: envelope as Record<string, unknown> };
+}
+
+function digest(data: string | Buffer): string {
+  return createHash('sha1').update(data).digest('base64');
+}
+
+/** Parses a text already scanned (no deeper than the limit) and remembers its result under `key`. */
+function parseRemembering(text: string, key: string): unknown {
+  const message = JSON.parse(text) as Record<string, unknown>;
+  if (typeof message.result === 'object' && message.result !== null) remember(key, message.result);
+  return message;
 }
 
 function remember(key: string, result: object): void {

@@ -11,7 +11,7 @@ import { ByteLineSplitter } from './byte-line-splitter.js';
 import { killGroup, killOrphanedGroup, registerChild } from './children.js';
 import { findHolders, findMarked, killPids, newSpawnMark, SPAWN_MARKER, stdioLinks } from './strays.js';
 import { untilQuiet } from './process-activity.js';
-import { knownResultMessage, parseMessageText, SHARE_FROM_CHARS } from './shared-results.js';
+import { parseMessageText, readMessageBytes, SHARE_FROM_CHARS } from './shared-results.js';
 import { utf16Length } from './json-bytes.js';
 import { noteReceived } from './received.js';
 import { JsonTooDeepError, parseJson, topLevelId, traceTooDeep } from './json-depth.js';
@@ -153,10 +153,10 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE;
   const traceOversize = (size: number, head: string) =>
     trace.add({ direction: 'receive', kind: 'error', raw: head, truncated: true, detail: { reason: 'oversize-line', bytes: size, limit: maxLineBytes } });
-  const onLine = (text: string): void => {
+  const onLine = (text: string, parse: (text: string) => unknown = parseMessageText): void => {
     let parsed: Parsed;
     try {
-      parsed = { value: parseMessageText(text) };
+      parsed = { value: parse(text) };
     } catch (error) {
       if (error instanceof JsonTooDeepError) {
         const frame = traceTooDeep(trace, text);
@@ -179,10 +179,10 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
           line: onLine,
           // A large line whose result is known is not decoded whole: its frame keeps the head of its text.
           lineBytes: (bytes) => {
-            const message = knownResultMessage(bytes);
-            if (!message) return onLine(bytes.toString('utf8'));
+            const reading = readMessageBytes(bytes);
+            if ('parse' in reading) return onLine(bytes.toString('utf8'), reading.parse);
             const head = new StringDecoder('utf8').write(bytes.subarray(0, PARSED_RAW_CHARS));
-            deliver(traceIncomingLine(trace, head, { value: message }, utf16Length(bytes)));
+            deliver(traceIncomingLine(trace, head, { value: reading.message }, utf16Length(bytes)));
           },
           oversize: traceOversize,
         },

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { JsonTooDeepError } from '../../src/wire/json-depth.js';
 import { utf16Length } from '../../src/wire/json-bytes.js';
-import { knownResultMessage, parseMessageText } from '../../src/wire/shared-results.js';
+import { parseMessageText, readMessageBytes } from '../../src/wire/shared-results.js';
 
 const tools = (count: number, suffix = '') => ({
   tools: Array.from({ length: count }, (_, i) => ({ name: `tool_${i}${suffix}`, inputSchema: { type: 'object' } })),
@@ -57,11 +57,30 @@ describe('shared results', () => {
   it('a large answer still in bytes gets a result parsed before, and nothing else', () => {
     const result = { ...tools(10_000), note: 'é 世界 🙂' };
     const first = parseMessageText(answer(1, result)) as Record<string, unknown>;
-    const known = knownResultMessage(Buffer.from(answer(2, result, 'result-first')));
-    expect(known?.id).toBe(2);
-    expect(known?.result).toBe(first.result);
-    expect(knownResultMessage(Buffer.from(answer(3, { ...result, note: 'other' })))).toBeUndefined();
-    expect(knownResultMessage(Buffer.from(answer(4, tools(2))))).toBeUndefined();
+    const known = readMessageBytes(Buffer.from(answer(2, result, 'result-first')));
+    if (!('message' in known)) throw new Error('expected the shared result');
+    expect(known.message.id).toBe(2);
+    expect(known.message.result).toBe(first.result);
+    expect('message' in readMessageBytes(Buffer.from(answer(3, { ...result, note: 'other' })))).toBe(false);
+    expect('message' in readMessageBytes(Buffer.from(answer(4, tools(2))))).toBe(false);
+  });
+
+  it('an unknown large answer in bytes parses its text once and is shared from then on', () => {
+    const result = { ...tools(10_000), note: 'bytes first' };
+    const bytes = Buffer.from(answer(5, result));
+    const reading = readMessageBytes(bytes);
+    if (!('parse' in reading)) throw new Error('expected a parser');
+    const parsed = reading.parse(bytes.toString('utf8')) as Record<string, unknown>;
+    expect(parsed).toEqual({ jsonrpc: '2.0', id: 5, result });
+    expect((parseMessageText(answer(6, result)) as Record<string, unknown>).result).toBe(parsed.result);
+    const again = readMessageBytes(Buffer.from(answer(7, result)));
+    expect('message' in again && again.message.result).toBe(parsed.result);
+  });
+
+  it('large bytes nested too deep are refused when parsed', () => {
+    const text = `{"jsonrpc":"2.0","id":1,"result":{"pad":"${'x'.repeat(300_000)}","deep":${'['.repeat(600)}${']'.repeat(600)}}}`;
+    const reading = readMessageBytes(Buffer.from(text));
+    expect('parse' in reading && (() => reading.parse(text))).toThrow(JsonTooDeepError);
   });
 
   it('counts the UTF-16 length of bytes without decoding them', () => {
