@@ -2,7 +2,7 @@
  * JSON scans over UTF-8 bytes, for a large line not yet decoded: JSON's structural characters
  * are ASCII, and no byte of a multi-byte UTF-8 character is, so the bytes scan like the text.
  */
-import { isAscii } from 'node:buffer';
+import type { LineBytes } from './line-bytes.js';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -15,14 +15,14 @@ const COMMA = 0x2c;
 const RESULT_KEY = Buffer.from('"result"');
 
 /** json-depth's scanMessage over bytes: 'too-deep' past `limit`, else the byte span of a top-level object or array `"result"`. */
-export function scanMessageBytes(bytes: Buffer, limit: number): 'too-deep' | [number, number] | undefined {
+export function scanMessageBytes(bytes: LineBytes, limit: number): 'too-deep' | [number, number] | undefined {
   let depth = 0;
   let keyStart = -1;
   let keyEnd = -1;
   let valueStart = -1;
   let span: [number, number] | undefined;
   for (let index = 0; index < bytes.length; index++) {
-    const code = bytes[index];
+    const code = bytes.byteAt(index);
     if (code === QUOTE) {
       const end = closingQuote(bytes, index);
       if (depth === 1) [keyStart, keyEnd] = [index, end + 1];
@@ -32,39 +32,27 @@ export function scanMessageBytes(bytes: Buffer, limit: number): 'too-deep' | [nu
     } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
       if (--depth === 0 && valueStart !== -1 && !span) span = [valueStart, index];
     } else if (depth === 1 && code === COLON) {
-      if (!span && valueStart === -1 && RESULT_KEY.equals(bytes.subarray(keyStart, keyEnd))) valueStart = index + 1;
+      if (!span && valueStart === -1 && bytes.equals(keyStart, keyEnd, RESULT_KEY)) valueStart = index + 1;
     } else if (depth === 1 && code === COMMA && valueStart !== -1 && !span) span = [valueStart, index];
   }
   if (!span) return undefined;
   let first = span[0];
-  while (first < span[1] && isSpace(bytes[first] as number)) first++;
-  const opening = bytes[first];
+  while (first < span[1] && isSpace(bytes.byteAt(first))) first++;
+  const opening = bytes.byteAt(first);
   return opening === OPEN_BRACE || opening === OPEN_BRACKET ? span : undefined;
 }
 
 /** JSON whitespace (all the scan can meet before a value). */
 const isSpace = (code: number): boolean => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 
-function closingQuote(bytes: Buffer, open: number): number {
+function closingQuote(bytes: LineBytes, open: number): number {
   let from = open + 1;
   for (;;) {
     const quote = bytes.indexOf(QUOTE, from);
     if (quote === -1) return bytes.length;
     let backslashes = 0;
-    while (bytes[quote - 1 - backslashes] === BACKSLASH) backslashes++;
+    while (bytes.byteAt(quote - 1 - backslashes) === BACKSLASH) backslashes++;
     if (backslashes % 2 === 0) return quote;
     from = quote + 1;
   }
-}
-
-/** How many UTF-16 characters the bytes decode to (a frame's `size`), without decoding them. */
-export function utf16Length(bytes: Buffer): number {
-  if (isAscii(bytes)) return bytes.length;
-  let length = 0;
-  for (const byte of bytes) {
-    // Continuation bytes add nothing; a 4-byte character is a surrogate pair.
-    if ((byte & 0xc0) !== 0x80) length++;
-    if (byte >= 0xf0) length++;
-  }
-  return length;
 }

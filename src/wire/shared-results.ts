@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { scanMessageBytes } from './json-bytes.js';
+import type { LineBytes } from './line-bytes.js';
 import { JsonTooDeepError, MAX_JSON_DEPTH, parseJson, scanMessage } from './json-depth.js';
 
 /** Below this a text is parsed as it is: hashing would cost more than it saves. */
@@ -43,19 +44,21 @@ export type BytesReading = { message: Record<string, unknown> } | { parse(text: 
  * decoded text that reuses this scan and digest: hashing the text again copied it into a native
  * buffer three times its length.
  */
-export function readMessageBytes(bytes: Buffer, limit = MAX_JSON_DEPTH): BytesReading {
+export function readMessageBytes(bytes: LineBytes, limit = MAX_JSON_DEPTH): BytesReading {
   const asText = { parse: (text: string) => parseMessageText(text, limit) };
   if (bytes.length < SHARE_FROM_CHARS) return asText;
   const span = scanMessageBytes(bytes, limit);
   if (span === 'too-deep') return asText;
   if (!span) return { parse: (text) => JSON.parse(text) };
   // The same digest as the text path's: Node hashes a string as its UTF-8 bytes.
-  const key = digest(bytes.subarray(span[0], span[1]));
+  const hash = createHash('sha1');
+  for (const piece of bytes.pieces(span[0], span[1])) hash.update(piece);
+  const key = hash.digest('base64');
   const known = remembered.get(key)?.deref();
   if (!known) return { parse: (text) => parseRemembering(text, key) };
   let envelope: unknown;
   try {
-    envelope = parseJson(`${bytes.toString('utf8', 0, span[0])}null${bytes.toString('utf8', span[1])}`, limit);
+    envelope = parseJson(`${bytes.text(0, span[0])}null${bytes.text(span[1])}`, limit);
   } catch {
     return asText;
   }
@@ -64,8 +67,8 @@ export function readMessageBytes(bytes: Buffer, limit = MAX_JSON_DEPTH): BytesRe
   return { message: envelope as Record<string, unknown> };
 }
 
-function digest(data: string | Buffer): string {
-  return createHash('sha1').update(data).digest('base64');
+function digest(text: string): string {
+  return createHash('sha1').update(text).digest('base64');
 }
 
 /** Parses a text already scanned (no deeper than the limit) and remembers its result under `key`. */

@@ -12,7 +12,6 @@ import { killGroup, killOrphanedGroup, registerChild } from './children.js';
 import { findHolders, findMarked, killPids, newSpawnMark, SPAWN_MARKER, stdioLinks } from './strays.js';
 import { untilQuiet } from './process-activity.js';
 import { parseMessageText, readMessageBytes, SHARE_FROM_CHARS } from './shared-results.js';
-import { utf16Length } from './json-bytes.js';
 import { noteReceived } from './received.js';
 import { JsonTooDeepError, parseJson, topLevelId, traceTooDeep } from './json-depth.js';
 
@@ -180,9 +179,9 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
           // A large line whose result is known is not decoded whole: its frame keeps the head of its text.
           lineBytes: (bytes) => {
             const reading = readMessageBytes(bytes);
-            if ('parse' in reading) return onLine(bytes.toString('utf8'), reading.parse);
-            const head = new StringDecoder('utf8').write(bytes.subarray(0, PARSED_RAW_CHARS));
-            deliver(traceIncomingLine(trace, head, { value: reading.message }, utf16Length(bytes)));
+            if ('parse' in reading) return onLine(bytes.text(), reading.parse);
+            const head = new StringDecoder('utf8').write(bytes.pieces(0, PARSED_RAW_CHARS)[0] as Buffer);
+            deliver(traceIncomingLine(trace, head, { value: reading.message }, bytes.utf16Length()));
           },
           oversize: traceOversize,
         },

@@ -5,12 +5,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import { JsonTooDeepError } from '../../src/wire/json-depth.js';
-import { utf16Length } from '../../src/wire/json-bytes.js';
+import { LineBytes } from '../../src/wire/line-bytes.js';
 import { parseMessageText, readMessageBytes } from '../../src/wire/shared-results.js';
 
 const tools = (count: number, suffix = '') => ({
   tools: Array.from({ length: count }, (_, i) => ({ name: `tool_${i}${suffix}`, inputSchema: { type: 'object' } })),
 });
+/** The bytes of `text` as the line splitter holds them: in slabs of `slabBytes`, the last with stale bytes past the end. */
+const slabbed = (text: string, slabBytes = 4099): LineBytes => {
+  const bytes = Buffer.from(text);
+  const slabs: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += slabBytes)
+    slabs.push(Buffer.concat([bytes.subarray(at, at + slabBytes), Buffer.alloc(slabBytes, '"')]).subarray(0, slabBytes));
+  return new LineBytes(slabs, bytes.length, slabBytes);
+};
 const answer = (id: number, result: unknown, order: 'id-first' | 'result-first' = 'id-first') =>
   order === 'id-first' ? JSON.stringify({ jsonrpc: '2.0', id, result }) : `{"result":${JSON.stringify(result)},"jsonrpc":"2.0","id":${id}}`;
 
@@ -57,33 +65,42 @@ describe('shared results', () => {
   it('a large answer still in bytes gets a result parsed before, and nothing else', () => {
     const result = { ...tools(10_000), note: 'é 世界 🙂' };
     const first = parseMessageText(answer(1, result)) as Record<string, unknown>;
-    const known = readMessageBytes(Buffer.from(answer(2, result, 'result-first')));
+    const known = readMessageBytes(slabbed(answer(2, result, 'result-first')));
     if (!('message' in known)) throw new Error('expected the shared result');
     expect(known.message.id).toBe(2);
     expect(known.message.result).toBe(first.result);
-    expect('message' in readMessageBytes(Buffer.from(answer(3, { ...result, note: 'other' })))).toBe(false);
-    expect('message' in readMessageBytes(Buffer.from(answer(4, tools(2))))).toBe(false);
+    expect('message' in readMessageBytes(slabbed(answer(3, { ...result, note: 'other' })))).toBe(false);
+    expect('message' in readMessageBytes(slabbed(answer(4, tools(2))))).toBe(false);
   });
 
   it('an unknown large answer in bytes parses its text once and is shared from then on', () => {
     const result = { ...tools(10_000), note: 'bytes first' };
-    const bytes = Buffer.from(answer(5, result));
+    const bytes = slabbed(answer(5, result));
     const reading = readMessageBytes(bytes);
     if (!('parse' in reading)) throw new Error('expected a parser');
-    const parsed = reading.parse(bytes.toString('utf8')) as Record<string, unknown>;
+    const parsed = reading.parse(bytes.text()) as Record<string, unknown>;
     expect(parsed).toEqual({ jsonrpc: '2.0', id: 5, result });
     expect((parseMessageText(answer(6, result)) as Record<string, unknown>).result).toBe(parsed.result);
-    const again = readMessageBytes(Buffer.from(answer(7, result)));
+    const again = readMessageBytes(slabbed(answer(7, result)));
     expect('message' in again && again.message.result).toBe(parsed.result);
   });
 
   it('large bytes nested too deep are refused when parsed', () => {
     const text = `{"jsonrpc":"2.0","id":1,"result":{"pad":"${'x'.repeat(300_000)}","deep":${'['.repeat(600)}${']'.repeat(600)}}}`;
-    const reading = readMessageBytes(Buffer.from(text));
+    const reading = readMessageBytes(slabbed(text));
     expect('parse' in reading && (() => reading.parse(text))).toThrow(JsonTooDeepError);
   });
 
-  it('counts the UTF-16 length of bytes without decoding them', () => {
-    for (const text of ['plain', 'é 世界 🙂 x']) expect(utf16Length(Buffer.from(text))).toBe(text.length);
+  it('reads a line across slabs: text, length, and nothing past its end', () => {
+    for (const text of ['plain', 'é 世界 🙂 x', `${'世'.repeat(5000)}🙂${'x'.repeat(3000)}`]) {
+      for (const slabBytes of [1, 2, 3, 7, 4099]) {
+        const line = slabbed(text, slabBytes);
+        expect(line.text()).toBe(text);
+        expect(line.utf16Length()).toBe(text.length);
+        expect(line.indexOf(0x22, 0)).toBe(-1);
+      }
+    }
+    expect(slabbed('ab"cd', 2).indexOf(0x22, 1)).toBe(2);
+    expect(slabbed('ab"cd', 2).text(1, 4)).toBe('b"c');
   });
 });
