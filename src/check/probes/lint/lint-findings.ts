@@ -1,14 +1,14 @@
 import type { LintFinding } from '../../../lint/index.js';
 import { pass, violation } from '../../define.js';
-import { lintOnce } from '../../lint-once.js';
+import { lintOnce, type SelectedFindings, selectFindings } from '../../lint-once.js';
 import type { CheckContext, Finding } from '../../types.js';
 
 const SHOWN = 8;
 
 /** A compact one-line list of findings for a check message. */
-export function describeFindings(findings: LintFinding[]): string {
-  const shown = findings.slice(0, SHOWN).map((finding) => `${finding.tool} ${finding.path || '/'}: ${finding.message} [${finding.ruleId}]`);
-  return shown.join('; ') + (findings.length > SHOWN ? `; and ${findings.length - SHOWN} more` : '');
+export function describeFindings({ count, kept }: SelectedFindings): string {
+  const shown = kept.slice(0, SHOWN).map((finding) => `${finding.tool} ${finding.path || '/'}: ${finding.message} [${finding.ruleId}]`);
+  return shown.join('; ') + (count > shown.length ? `; and ${count - shown.length} more` : '');
 }
 
 /**
@@ -35,8 +35,8 @@ function basisOf(finding: LintFinding): LintBasis | undefined {
 /** The run of a lint-suite check: the rules of `mcpvet lint` on the listed tools, the findings of one basis. */
 export async function lintFindingsOf(ctx: CheckContext, basis: LintBasis): Promise<Finding> {
   const tools = await ctx.tools();
-  const found = (await lintOnce(tools)).filter((finding) => basisOf(finding) === basis);
+  const found = selectFindings(await lintOnce(tools), (finding) => basisOf(finding) === basis);
   const what = basis === 'spec-must' ? 'error-level findings a spec MUST is behind' : 'advice findings (portability, descriptions, size, schema constructs)';
-  if (found.length === 0) return pass(`${tools.length} tool(s) have no ${what}`);
-  return violation('lint-findings', `${found.length} ${what} (run \`mcpvet lint\` for fixes): ${describeFindings(found)}`);
+  if (found.count === 0) return pass(`${tools.length} tool(s) have no ${what}`);
+  return violation('lint-findings', `${found.count} ${what} (run \`mcpvet lint\` for fixes): ${describeFindings(found)}`);
 }

@@ -6,7 +6,7 @@
  * transport, so the check runs on stdio too.
  */
 import { defineCheck, pass, violation } from '../../define.js';
-import { lintOnce } from '../../lint-once.js';
+import { lintOnce, selectFindings } from '../../lint-once.js';
 
 export default defineCheck({
   id: 'http.x-mcp-header-valid',
@@ -19,14 +19,16 @@ export default defineCheck({
   spec: 'server/tools#x-mcp-header',
   async run(ctx) {
     const tools = await ctx.tools();
-    const findings = (await lintOnce(tools)).filter((finding) => finding.ruleId.startsWith('x-mcp-header.'));
+    const { count, kept } = selectFindings(await lintOnce(tools), (finding) => finding.ruleId.startsWith('x-mcp-header.'));
     const annotated = tools.filter((tool) => JSON.stringify(tool.inputSchema ?? {}).includes('"x-mcp-header"')).length;
-    if (findings.length === 0) return pass(`${annotated} tool(s) use x-mcp-header, all validly`);
-    const shown = findings.slice(0, 5).map((finding) => `${finding.tool} ${finding.path}: ${finding.message}`);
+    if (count === 0) return pass(`${annotated} tool(s) use x-mcp-header, all validly`);
+    const shown = kept.slice(0, 5).map((finding) => `${finding.tool} ${finding.path}: ${finding.message}`);
+    const listed = kept.map((finding) => `${finding.ruleId} ${finding.tool} ${finding.path}: ${finding.message}`);
+    if (count > kept.length) listed.push(`and ${count - kept.length} more`);
     return violation(
       'invalid-header-declared',
-      `${findings.length} invalid x-mcp-header annotation(s); HTTP clients must drop these tools: ${shown.join('; ')}${findings.length > shown.length ? '; …' : ''}`,
-      [{ note: findings.map((finding) => `${finding.ruleId} ${finding.tool} ${finding.path}: ${finding.message}`).join('\n') }],
+      `${count} invalid x-mcp-header annotation(s); HTTP clients must drop these tools: ${shown.join('; ')}${count > shown.length ? '; …' : ''}`,
+      [{ note: listed.join('\n') }],
     );
   },
 });
