@@ -1,10 +1,11 @@
 /**
  * The lint rules over the run's tools list, once per run: three checks judge lint findings, and
  * each linting 200,000 tools again took seconds. The lint yields to the event loop as it goes.
- * What is kept is a tally per rule with its first findings: the checks show a few and count the
- * rest, and 10,000 findings kept whole for the run were 3 MB of a 2.8 MB list's check.
+ * What is kept, and made, is a tally per rule with its first findings: the checks show a few and
+ * count the rest, and 10,000 findings (of a 2.8 MB list) were 3 MB kept for the run, and more
+ * than that at once while the lint sorted them.
  */
-import type { LintFinding } from '../lint/index.js';
+import type { LintFinding, SampledFindings } from '../lint/index.js';
 
 /** Findings kept per rule: more than any check shows. */
 export const KEPT_PER_RULE = 20;
@@ -29,17 +30,18 @@ const linted = new WeakMap<object, Promise<LintTally>>();
 export function lintOnce(tools: Record<string, unknown>[]): Promise<LintTally> {
   let tally = linted.get(tools);
   if (!tally) {
-    tally = import('../lint/index.js').then(async ({ lintToolsYielding }) => tallyOf(await lintToolsYielding(tools)));
+    tally = import('../lint/index.js').then(async ({ lintToolsSampled }) => tallyOf(await lintToolsSampled(tools, KEPT_PER_RULE)));
     linted.set(tools, tally);
   }
   return tally;
 }
 
-export function tallyOf(findings: LintFinding[]): LintTally {
+/** The sampled findings per rule, in the order rules first appear among them. */
+export function tallyOf({ findings, counts }: SampledFindings): LintTally {
   const tally = new Map<string, RuleTally>();
   for (const finding of findings) {
-    const rule = tally.get(finding.ruleId) ?? { count: 0, first: [] };
-    if (rule.count++ === 0) tally.set(finding.ruleId, rule);
+    const rule = tally.get(finding.ruleId) ?? { count: counts.get(finding.ruleId) ?? 0, first: [] };
+    tally.set(finding.ruleId, rule);
     if (rule.first.length < KEPT_PER_RULE) rule.first.push(finding);
   }
   return tally;

@@ -34,13 +34,22 @@ export interface SchemaUnderLint {
 
 export class FindingSink {
   readonly findings: Array<LintFinding & { order: number }> = [];
+  /** Findings reported per rule, kept or not. */
+  readonly counts = new Map<string, number>();
 
-  constructor(readonly options: ResolvedOptions) {}
+  /** `keepPerRule`: beyond it a rule's findings are only counted (a check run keeps a sample of 10,000). */
+  constructor(
+    readonly options: ResolvedOptions,
+    private readonly keepPerRule = Number.POSITIVE_INFINITY,
+  ) {}
 
   reporter(tool: string, order: number): Report {
     return (ruleId, path, message, fix) => {
       const meta = ruleMeta(ruleId);
       if (meta.profile && !this.options.profiles.has(meta.profile)) return;
+      const count = (this.counts.get(ruleId) ?? 0) + 1;
+      this.counts.set(ruleId, count);
+      if (count > this.keepPerRule) return;
       const finding: LintFinding & { order: number } = {
         ruleId,
         severity: meta.severity,

@@ -40,35 +40,38 @@ export function resolveOptions(options: LintOptions = {}): ResolvedOptions {
 }
 
 export function lintTools(tools: unknown[], options?: LintOptions): LintFinding[] {
-  const run = lintRun(tools, options);
-  for (;;) {
-    const step = run.next();
-    if (step.done) return step.value;
-  }
+  const sink = new FindingSink(resolveOptions(options));
+  const run = lintRun(tools, sink);
+  while (!run.next().done);
+  return finish(sink);
 }
 
-/** Tools linted between two turns of the event loop in `lintToolsYielding`. */
+/** Tools linted between two turns of the event loop in `lintToolsSampled`. */
 const TOOLS_PER_TURN = 200;
 
-/**
- * lintTools that lets the event loop run between slices of tools: a check run linting 200,000
- * tools must still hear SIGINT, SIGTERM and its own timeouts.
- */
-export async function lintToolsYielding(tools: unknown[], options?: LintOptions): Promise<LintFinding[]> {
-  const run = lintRun(tools, options);
-  for (let count = 1; ; count++) {
-    const step = run.next();
-    if (step.done) return step.value;
-    if (count % TOOLS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
-  }
+/** The findings of a lint that kept at most `keepPerRule` of each rule, and how many each rule had. */
+export interface SampledFindings {
+  findings: LintFinding[];
+  counts: ReadonlyMap<string, number>;
 }
 
-/** The lint of a list, one tool per step. */
-function* lintRun(tools: unknown[], options?: LintOptions): Generator<void, LintFinding[]> {
-  const sink = new FindingSink(resolveOptions(options));
+/**
+ * lintTools that lets the event loop run between slices of tools (a check run linting 200,000
+ * tools must still hear SIGINT, SIGTERM and its own timeouts) and keeps only the first
+ * `keepPerRule` findings of each rule.
+ */
+export async function lintToolsSampled(tools: unknown[], keepPerRule: number, options?: LintOptions): Promise<SampledFindings> {
+  const sink = new FindingSink(resolveOptions(options), keepPerRule);
+  const run = lintRun(tools, sink);
+  for (let count = 1; !run.next().done; count++) if (count % TOOLS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+  return { findings: finish(sink), counts: sink.counts };
+}
+
+/** The lint of a list into `sink`, one tool per step. */
+function* lintRun(tools: unknown[], sink: FindingSink): Generator<void, void> {
   if (!Array.isArray(tools)) {
     sink.reporter(LIST_SCOPE, 0)('list.invalid', '', `Expected an array of tools, got ${typeName(tools)}.`);
-    return finish(sink);
+    return;
   }
   const labels = labelsOf(tools);
   let totalTokens = 0;
@@ -78,7 +81,6 @@ function* lintRun(tools: unknown[], options?: LintOptions): Generator<void, Lint
   }
   checkDuplicateNames(tools, labels, (i) => sink.reporter(labels[i], i));
   checkListTotals(tools.length, totalTokens, sink.options, sink.reporter(LIST_SCOPE, tools.length));
-  return finish(sink);
 }
 
 /** A saved tools/list result (`{tools: [...]}`), a JSON-RPC response carrying one, or a bare array. */

@@ -2,7 +2,7 @@
 export type { Severity, LintFinding, LintOptions, RuleMeta } from './types.js';
 export { LIST_SCOPE } from './types.js';
 export { RULES, PROFILES, DEFAULT_PROFILES } from './rules.js';
-export { lintTools, lintToolsListResult, lintToolsYielding, UnknownProfileError } from './engine.js';
+export { lintTools, lintToolsListResult, lintToolsSampled, type SampledFindings, UnknownProfileError } from './engine.js';
 export { summarize, hasErrors, type LintSummary } from './summary.js';
 export { estimateTokens } from './checks/size.js';
 export { renderText, renderTextChunks } from '../report/lint/text.js';

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { KEPT_PER_RULE, selectFindings, tallyOf } from '../../src/check/lint-once.js';
+import { lintToolsSampled } from '../../src/lint/index.js';
 import { describeFindings } from '../../src/check/probes/lint/lint-findings.js';
 import type { LintFinding } from '../../src/lint/index.js';
 
@@ -22,7 +23,9 @@ describe('lint tally', () => {
     finding('schema.not-object', 'broken', 'error'),
     finding('x-mcp-header.duplicate', 'tool_3'),
   ];
-  const tally = tallyOf(findings);
+  const counts = new Map<string, number>();
+  for (const { ruleId } of findings) counts.set(ruleId, (counts.get(ruleId) ?? 0) + 1);
+  const tally = tallyOf({ findings: findings.filter((_, index) => index < KEPT_PER_RULE || index >= 10_000), counts });
 
   it('counts every finding and keeps the first of each rule in tool order', () => {
     const rule = tally.get('tool.title-missing');
@@ -36,6 +39,18 @@ describe('lint tally', () => {
     expect(warnings.kept).toHaveLength(KEPT_PER_RULE + 1);
     expect(selectFindings(tally, (kept) => kept.ruleId.startsWith('x-mcp-header.')).count).toBe(1);
     expect(selectFindings(tally, () => false)).toEqual({ count: 0, kept: [] });
+  });
+
+  it('the lint keeps the first findings of each rule and counts them all', async () => {
+    const tools = Array.from({ length: 500 }, (_, index) => ({ name: `tool_${index}`, inputSchema: { type: 'string' } }));
+    const { findings, counts } = await lintToolsSampled(tools, 3);
+    const perRule = new Map<string, LintFinding[]>();
+    for (const kept of findings) perRule.set(kept.ruleId, [...(perRule.get(kept.ruleId) ?? []), kept]);
+    expect(perRule.size).toBeGreaterThan(0);
+    for (const [ruleId, kept] of perRule) expect(kept.length).toBe(Math.min(3, counts.get(ruleId) ?? 0));
+    const perTool = [...counts].filter(([, count]) => count === 500);
+    expect(perTool.length).toBeGreaterThan(0);
+    for (const [ruleId] of perTool) expect(perRule.get(ruleId)?.map((one) => one.tool)).toEqual(['tool_0', 'tool_1', 'tool_2']);
   });
 
   it('a message shows eight findings and counts the rest', () => {
