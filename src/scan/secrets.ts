@@ -59,18 +59,31 @@ export function findSecrets(text: string, canaries: readonly string[] = []): Sec
       found.push({ kind: 'canary', start: at, end: at + canary.length });
   }
   for (const { name, pattern } of SHAPES) {
-    for (const match of text.matchAll(new RegExp(pattern.source, pattern.flags))) {
-      const start = match.index ?? 0;
-      if (!overlaps(start) && !isExample(name, match[0])) found.push({ kind: name, start, end: start + match[0].length });
-    }
+    eachMatch(pattern, text, (match) => {
+      if (!overlaps(match.index) && !isExample(name, match[0])) found.push({ kind: name, start: match.index, end: match.index + match[0].length });
+    });
   }
-  for (const match of text.matchAll(CREDENTIAL_ASSIGNMENT)) {
+  eachMatch(CREDENTIAL_ASSIGNMENT, text, (match) => {
     const value = match[2] as string;
-    const start = (match.index ?? 0) + match[0].length - value.length;
+    const start = match.index + match[0].length - value.length;
     if (looksLikeGeneratedSecret(value) && !NOT_CREDENTIAL_NAME.test(match[1] as string) && !EXAMPLE_VALUE.test(value) && !overlaps(start))
       found.push({ kind: 'credential-assignment', start, end: start + value.length });
-  }
+  });
   return found.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * Each match of a global pattern, with the module's own RegExp: matchAll copies the pattern for
+ * every call, and a check run scans every string of every listing (10,000 tools: a million
+ * copies, most of the run's garbage). Not re-entrant, and it need not be: `visit` never scans.
+ */
+function eachMatch(pattern: RegExp, text: string, visit: (match: RegExpExecArray) => void): void {
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    if (match[0].length === 0) pattern.lastIndex++;
+    visit(match);
+  }
+  pattern.lastIndex = 0;
 }
 
 /** A match shown without its value: the kind, where, its length, and only a public prefix (`ghp_…`). */
@@ -100,40 +113,58 @@ const MAX_STRING = 256 * 1024;
 /** Every secret in the strings of a parsed JSON value (a result, an error, a notification's params). */
 export function findSecretsInJson(value: unknown, canaries: readonly string[] = [], base = ''): JsonSecret[] {
   const out: JsonSecret[] = [];
-  const budget = { nodes: MAX_NODES };
-  walk(value, base, undefined, undefined, canaries, out, budget);
+  walk(value, { base, path: [], nodes: MAX_NODES }, undefined, undefined, canaries, out);
   return out;
 }
 
+/** Where the walk is: the pointer is made only for a string that holds a secret (most hold none). */
+interface WalkState {
+  base: string;
+  path: (string | number)[];
+  nodes: number;
+}
+
+const pointerOf = (state: WalkState): string => pointerTo(state.base, ...state.path);
+
 function walk(
   node: unknown,
-  at: string,
+  state: WalkState,
   key: string | undefined,
   parent: Record<string, unknown> | undefined,
   canaries: readonly string[],
   out: JsonSecret[],
-  budget: { nodes: number },
 ): void {
-  if (budget.nodes-- <= 0) return;
+  if (state.nodes-- <= 0) return;
   if (typeof node === 'string') {
     if (key !== undefined && (OPAQUE_KEYS.has(key) || (MEDIA_KEYS.has(key) && isMedia(key, node, parent)))) {
       // Even opaque state must not carry a planted canary.
-      for (const match of findSecrets(node, canaries)) if (match.kind === 'canary') out.push({ pointer: at, text: node, match });
+      for (const match of findSecrets(node, canaries)) if (match.kind === 'canary') out.push({ pointer: pointerOf(state), text: node, match });
       return;
     }
     const text = node.length > MAX_STRING ? node.slice(0, MAX_STRING) : node;
-    for (const match of findSecrets(text, canaries)) out.push({ pointer: at, text, match });
-    if (key !== undefined && SECRET_FIELD.test(key) && !/^token$/i.test(key) && looksLikeGeneratedSecret(text, 8) && !out.some((f) => f.pointer === at))
-      out.push({ pointer: at, text, match: { kind: 'credential-field', start: 0, end: text.length } });
+    const found = findSecrets(text, canaries);
+    const pointer = found.length > 0 || (key !== undefined && SECRET_FIELD.test(key)) ? pointerOf(state) : '';
+    for (const match of found) out.push({ pointer, text, match });
+    if (key !== undefined && SECRET_FIELD.test(key) && !/^token$/i.test(key) && looksLikeGeneratedSecret(text, 8) && !out.some((f) => f.pointer === pointer))
+      out.push({ pointer, text, match: { kind: 'credential-field', start: 0, end: text.length } });
     return;
   }
   if (Array.isArray(node)) {
-    node.forEach((item, index) => walk(item, pointerTo(at, index), key, parent, canaries, out, budget));
+    for (let index = 0; index < node.length; index++) {
+      state.path.push(index);
+      walk(node[index], state, key, parent, canaries, out);
+      state.path.pop();
+    }
     return;
   }
   if (node && typeof node === 'object') {
     const object = node as Record<string, unknown>;
-    for (const [name, item] of Object.entries(object)) walk(item, pointerTo(at, name), name, object, canaries, out, budget);
+    for (const name in object) {
+      if (!Object.hasOwn(object, name)) continue;
+      state.path.push(name);
+      walk(object[name], state, name, object, canaries, out);
+      state.path.pop();
+    }
   }
 }
 
