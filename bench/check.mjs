@@ -3,7 +3,9 @@
 // start: its start-up time, the sum of its answer times (timed by the server), the check's wall
 // time and how it compares with start-up + answers (the target: within 2×). Last, check's peak
 // memory against the size of the tools/list of a server with MANY_TOOLS (10,000) tools: its growth over
-// the same run against 10 tools, divided by the list's size (target: 5×).
+// the same run against 10 tools, divided by the list's size (target: 5×). Twice: short tools (a 2.8 MB
+// list), and tools with 1,100 more characters of description each (13.9 MB, the shape of the 13 MB
+// list the issue measured); MANY_TOOLS_PAD=N measures one pad only.
 // Usage: npm run build && node bench/check.mjs (BENCH_RUNS=N; BENCH_ONLY=slow or memory for one case;
 // BENCH_CLI=path/to/cli.js measures another build, to compare before and after).
 import { spawn } from 'node:child_process';
@@ -55,7 +57,7 @@ function startupMs() {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 if (!only || only === 'slow') await slowStart();
-if (!only || only === 'memory') await memory();
+if (!only || only === 'memory') for (const pad of process.env.MANY_TOOLS_PAD ? [process.env.MANY_TOOLS_PAD] : ['0', '1100']) await memory(pad);
 
 async function slowStart() {
   const slowRuns = Math.max(1, Math.min(runs, Number(process.env.BENCH_SLOW_RUNS ?? 3)));
@@ -99,11 +101,11 @@ async function slowStart() {
  * wire. The floor is the same server listing 10 tools: what mcpvet's own run costs. The ratio is
  * the growth over that floor divided by the list's size. Median of BENCH_MEMORY_RUNS (3) runs each.
  */
-async function memory() {
+async function memory(pad) {
   const count = Number(process.env.MANY_TOOLS ?? 10_000);
   const memoryRuns = Math.max(1, Number(process.env.BENCH_MEMORY_RUNS ?? 3));
   const server = [node, 'dist/fixtures/many-tools.js'];
-  const envOf = (tools) => ({ ...process.env, MANY_TOOLS: String(tools) });
+  const envOf = (tools) => ({ ...process.env, MANY_TOOLS: String(tools), MANY_TOOLS_PAD: pad });
   const listed = await runSampled([cli, 'call', '--method', 'tools/list', '--', ...server], envOf(count));
   const listBytes = Buffer.byteLength(JSON.stringify(JSON.parse(listed.stdout).result ?? JSON.parse(listed.stdout)));
   const checkArgs = [cli, 'check', '--timeout', '60000', '--format', 'json', '--', ...server];
@@ -117,7 +119,7 @@ async function memory() {
   const checked = checks.sort((a, b) => a.peakBytes - b.peakBytes)[Math.floor(checks.length / 2)];
   const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1);
   console.log(
-    `mcpvet check -- node many-tools (${count} tools): tools/list ${mb(listBytes)} MB, check peak RSS ${mb(checked.peakBytes)} MB ` +
+    `mcpvet check -- node many-tools (${count} tools${pad === '0' ? '' : `, ${pad} more characters each`}): tools/list ${mb(listBytes)} MB, check peak RSS ${mb(checked.peakBytes)} MB ` +
       `(${(checked.peakBytes / listBytes).toFixed(0)}× the list), floor (10 tools) ${mb(floor)} MB, ` +
       `growth over the floor ${mb(checked.peakBytes - floor)} MB (${((checked.peakBytes - floor) / listBytes).toFixed(1)}× the list; target 5×), ` +
       `report ${mb(Buffer.byteLength(checked.stdout))} MB, wall ${Math.round(checked.ms)} ms (median of ${memoryRuns}: ${checks.map((c) => mb(c.peakBytes)).join(', ')} MB)`,

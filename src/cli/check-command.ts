@@ -51,8 +51,7 @@ export function defineCheckCommand(program: Command): void {
       .option('--no-color', 'no colors in console output'),
   );
   check.action(async (server: string[], flags) => {
-    // Before the engine loads: loading it is the first thing that would grow the young generation.
-    (await import('./young-generation.js')).keepYoungGenerationSmall();
+    (await import('./check-heap.js')).sizeHeapForCheck();
     const { runCheck } = await import('./check.js');
     try {
       process.exitCode = await runCheck(server, flags);
