@@ -23,8 +23,3 @@ export function takeSlab(): Buffer {
 export function giveBack(slab: Buffer): void {
   if ((free.length + 1) * SLAB_BYTES <= POOL_BYTES) free.push(slab);
 }
-
-/** Free slabs kept now (for tests). */
-export function freeSlabs(): number {
-  return free.length;
-}
