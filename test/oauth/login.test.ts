@@ -158,7 +158,9 @@ describe('mcpvet auth against oidc-provider and the notes server (--auth-issuer)
     child.stderr.on('data', (chunk) => (stderr += chunk));
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
     const deadline = Date.now() + 10_000;
-    while (!existsSync(opened) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    // The stand-in may write its file before mcpvet's line saying so reaches the pipe: wait for both.
+    const browserAsked = () => existsSync(opened) && stderr.includes('(a browser was asked to open it)');
+    while (!browserAsked() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     const args = readFileSync(opened, 'utf8').trim().split('\n');
     expect(args).toHaveLength(1);
     expect(args[0]).toBe(/^ {2}(http:\/\/\S+)$/m.exec(stderr)?.[1]);
