@@ -57,9 +57,12 @@ export class LineBytes {
     const pieces = this.pieces(from, to);
     if (pieces.length === 1) return (pieces[0] as Buffer).toString('utf8');
     const decoder = new StringDecoder('utf8');
-    let text = '';
-    for (const piece of pieces) text += decoder.write(piece);
-    return text + decoder.end();
+    return decodePieces(decoder, pieces) + decoder.end();
+  }
+
+  /** The text of the first `bytes` bytes, without a character they cut in two (a frame's head). */
+  head(bytes: number): string {
+    return decodePieces(new StringDecoder('utf8'), this.pieces(0, Math.min(bytes, this.length)));
   }
 
   /** How many UTF-16 characters the bytes decode to (a frame's `size`), without decoding them. */
@@ -78,4 +81,11 @@ export class LineBytes {
     }
     return length;
   }
+}
+
+/** What `decoder` makes of `pieces`, holding back a character cut at their end. */
+function decodePieces(decoder: StringDecoder, pieces: Buffer[]): string {
+  let text = '';
+  for (const piece of pieces) text += decoder.write(piece);
+  return text;
 }

@@ -4,7 +4,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { StdioTarget } from './target.js';
-import { StringDecoder } from 'node:string_decoder';
 import { PARSED_RAW_CHARS, type Frame, type Trace } from './trace.js';
 import { LineSplitter } from './line-splitter.js';
 import { ByteLineSplitter } from './byte-line-splitter.js';
@@ -180,8 +179,7 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
           lineBytes: (bytes) => {
             const reading = readMessageBytes(bytes);
             if ('parse' in reading) return onLine(bytes.text(), reading.parse);
-            const head = new StringDecoder('utf8').write(bytes.pieces(0, PARSED_RAW_CHARS)[0] as Buffer);
-            deliver(traceIncomingLine(trace, head, { value: reading.message }, bytes.utf16Length()));
+            deliver(traceIncomingLine(trace, bytes.head(PARSED_RAW_CHARS), { value: reading.message }, bytes.utf16Length()));
           },
           oversize: traceOversize,
         },

@@ -100,6 +100,9 @@ describe('shared results', () => {
         expect(line.indexOf(0x22, 0)).toBe(-1);
       }
     }
+    expect(slabbed('é世界', 2).head(4)).toBe('é');
+    expect(slabbed('é世界', 2).head(5)).toBe('é世');
+    expect(slabbed('ab', 1).head(64)).toBe('ab');
     expect(slabbed('ab"cd', 2).indexOf(0x22, 1)).toBe(2);
     expect(slabbed('ab"cd', 2).text(1, 4)).toBe('b"c');
   });
