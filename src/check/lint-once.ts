@@ -36,13 +36,13 @@ export function lintOnce(tools: Record<string, unknown>[]): Promise<LintTally> {
   return tally;
 }
 
-/** The sampled findings per rule, in the order rules first appear among them. */
+/** The sampled findings grouped per rule, in the order rules first appear among them. */
 export function tallyOf({ findings, counts }: SampledFindings): LintTally {
   const tally = new Map<string, RuleTally>();
   for (const finding of findings) {
     const rule = tally.get(finding.ruleId) ?? { count: counts.get(finding.ruleId) ?? 0, first: [] };
     tally.set(finding.ruleId, rule);
-    if (rule.first.length < KEPT_PER_RULE) rule.first.push(finding);
+    rule.first.push(finding);
   }
   return tally;
 }
