@@ -199,8 +199,11 @@ class Connection {
     return upstream;
   }
 
-  /** Closes the server connection without reacting to its close. */
+  /** Closes the server connection without reacting to its close, and drops what was still to be written to it. */
   private dropUpstream(): void {
+    // Else onClientData would open a new server connection for the rest of a request already
+    // answered, and its answer would reach a client now served by node:http (after a hand-over).
+    this.outgoing = [];
     const upstream = this.upstream;
     if (!upstream) return;
     this.upstream = undefined;
@@ -233,7 +236,6 @@ class Connection {
     this.whenAnswered = () => {}; // nothing else is forwarded
     this.dropUpstream();
     this.buffered = EMPTY;
-    this.outgoing = [];
     this.client.off('data', this.listeners[0]?.[1] as (chunk: Buffer) => void);
     this.client.on('data', () => {});
     this.client.end(last);

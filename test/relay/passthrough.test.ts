@@ -30,6 +30,8 @@ let cli: Listening;
 beforeAll(async () => {
   // Heads up to 1 MiB: mcpvet's own 64 KiB limit, not the server's, must refuse the oversized one.
   upstream = createServer({ maxHeaderSize: 1024 * 1024 }, (req, res) => {
+    // Answered before its body has come (a server may): the rest of the body follows the answer.
+    if ((req.url ?? '').startsWith('/early')) res.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":"early","result":{}}');
     let body = '';
     req.setEncoding('utf8');
     req.on('data', (chunk) => (body += chunk));
@@ -38,6 +40,7 @@ beforeAll(async () => {
       const id = /"id":(\d+)/.exec(body)?.[1] ?? 'null';
       const answer = () => res.writeHead(200, { 'content-type': 'application/json' }).end(`{"jsonrpc":"2.0","id":${id},"result":{}}`);
       const path = (req.url ?? '').split('?')[0];
+      if (path === '/early') return;
       if (path === '/slow') setTimeout(answer, 300);
       else if (path === '/sse') {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -170,6 +173,36 @@ describe('mcpvet proxy --listen, requests passed as bytes', () => {
     expect(mixed.text.indexOf('"id":23,')).toBeGreaterThan(mixed.text.indexOf('"id":22,'));
     expect(seen.slice(before).map((request) => JSON.parse(request.body).id)).toEqual([21, 22, 23]);
     expect(seen.at(-1)?.url).toBe('/mcp?tenant=a');
+  });
+
+  it('a chunked request after an answer that came before its body ended: nothing of that body reaches another server connection', async () => {
+    const { hostname, port } = new URL(cli.url);
+    const socket = connect(Number(port), hostname);
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+    socket.on('error', () => {});
+    const until = async (ready: () => boolean) => {
+      const deadline = Date.now() + 5000;
+      while (!ready() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(ready(), text.slice(0, 500)).toBe(true);
+    };
+    try {
+      const early = rawRequest('/early', call(24));
+      const half = early.length - 10;
+      socket.write(early.slice(0, half));
+      await until(() => text.includes('"id":"early"'));
+      const chunked = rawRequest('/mcp', '', ['transfer-encoding: chunked'])
+        .replace(/content-length: 0\r\n/, '')
+        .concat(`${Buffer.byteLength(call(25)).toString(16)}\r\n${call(25)}\r\n0\r\n\r\n`);
+      socket.write(early.slice(half) + chunked);
+      await until(() => text.includes('"id":25,'));
+      // Time for a stray answer from a second server connection to arrive, if one were opened.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(count(text, /HTTP\/1\.1 /)).toBe(2);
+      expect(text).not.toMatch(/HTTP\/1\.1 4\d\d/);
+    } finally {
+      socket.destroy();
+    }
   });
 
   it('an SSE answer flows event by event, and a client leaving mid-stream closes it at the server (cancellation)', async () => {
