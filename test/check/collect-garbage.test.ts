@@ -1,20 +1,20 @@
 /**
  * The full collection after a check: due only once COLLECT_AFTER_BYTES were received since the
- * last one, so a run against a small server never collects; and V8's gc function is found on this
+ * last one (the wire layer's flood collections included), so a run against a small server never collects; and V8's gc function is found on this
  * Node without --expose-gc on the command line.
  */
 import { describe, expect, it } from 'vitest';
-import { COLLECT_AFTER_BYTES, collectIfMuchReceived, shouldCollect } from '../../src/check/collect-garbage.js';
+import { COLLECT_AFTER_BYTES, collectIfMuchReceived } from '../../src/check/collect-garbage.js';
 import { gcFunction } from '../../src/wire/gc-function.js';
-import { noteReceived } from '../../src/wire/received.js';
+import { FLOOD_COLLECT_BYTES, noteReceived, shouldCollect } from '../../src/wire/received.js';
 
 describe('collect garbage after a check', () => {
   it('is due once enough bytes arrived since the last collection', () => {
-    expect(shouldCollect(0, 0)).toBe(false);
-    expect(shouldCollect(COLLECT_AFTER_BYTES - 1, 0)).toBe(false);
-    expect(shouldCollect(COLLECT_AFTER_BYTES, 0)).toBe(true);
-    expect(shouldCollect(COLLECT_AFTER_BYTES + 10, 10)).toBe(true);
-    expect(shouldCollect(COLLECT_AFTER_BYTES + 10, 11)).toBe(false);
+    expect(shouldCollect(0, 0, COLLECT_AFTER_BYTES)).toBe(false);
+    expect(shouldCollect(COLLECT_AFTER_BYTES - 1, 0, COLLECT_AFTER_BYTES)).toBe(false);
+    expect(shouldCollect(COLLECT_AFTER_BYTES, 0, COLLECT_AFTER_BYTES)).toBe(true);
+    expect(shouldCollect(COLLECT_AFTER_BYTES + 10, 10, COLLECT_AFTER_BYTES)).toBe(true);
+    expect(shouldCollect(COLLECT_AFTER_BYTES + 10, 11, COLLECT_AFTER_BYTES)).toBe(false);
     expect(shouldCollect(500, 0, 500)).toBe(true);
   });
 
@@ -29,6 +29,20 @@ describe('collect garbage after a check', () => {
     expect(collectIfMuchReceived(collector)).toBe(false);
     noteReceived(COLLECT_AFTER_BYTES / 2);
     expect(collectIfMuchReceived(collector)).toBe(true);
+    expect(collectIfMuchReceived(collector)).toBe(false);
+    expect(collections).toBe(1);
+  });
+
+  it('a flood collects in the wire layer at once, and that counts for the check engine too', () => {
+    let collections = 0;
+    const collector = () => () => void collections++;
+    collectIfMuchReceived(collector);
+    collections = 0;
+    noteReceived(FLOOD_COLLECT_BYTES - 1, collector);
+    expect(collections).toBe(0);
+    noteReceived(1, collector);
+    expect(collections).toBe(1);
+    // The check that ends now finds nothing new since that collection.
     expect(collectIfMuchReceived(collector)).toBe(false);
     expect(collections).toBe(1);
   });
