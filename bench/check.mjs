@@ -4,7 +4,7 @@
 // time and how it compares with start-up + answers (the target: within 2×). Last, check's peak
 // memory against the size of the tools/list of a server with MANY_TOOLS (10,000) tools: its growth over
 // the same run against 10 tools, divided by the list's size (target: 5×). Twice: short tools (a 2.8 MB
-// list), and tools with 1,100 more characters of description each (13.9 MB, the shape of the 13 MB
+// list), and tools with 1,100 more characters of description each (13.3 MB, the shape of the 13 MB
 // list the issue measured); MANY_TOOLS_PAD=N measures one pad only.
 // Usage: npm run build && node bench/check.mjs (BENCH_RUNS=N; BENCH_ONLY=slow or memory for one case;
 // BENCH_CLI=path/to/cli.js measures another build, to compare before and after).
