@@ -40,7 +40,9 @@ export function defineCheckCommand(program: Command): void {
       )
       .option('--spec-schema <file>', 'also validate every server message against this official schema.json')
       .option('--shard <i/n>', 'run the i-th of n parts of the checks (a CI matrix; join the JSON reports with `mcpvet report merge`)')
-      .addOption(new Option('--concurrency <n>', 'checks run at once (default 4; 8 over stdio for a server slow and idle to start, on Linux)').argParser(Number))
+      .addOption(
+        new Option('--concurrency <n>', 'checks run at once (default 4; 8 over stdio for a server slow and idle to start, on Linux)').argParser(Number),
+      )
       .option(
         '--watch <path>',
         'run again whenever a file under this path changes (repeatable), and show what changed (a stdio server is restarted each run; with --url, restart yours yourself)',
