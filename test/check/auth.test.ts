@@ -218,3 +218,22 @@ describe('auth.other-user-id-refused on a server that serves any note by id', ()
     expect(result.requirements).toEqual(['SEC-OTHER-USER-IDS']);
   });
 });
+
+describe('auth.other-user-id-refused on a server whose listings refuse the other identity', () => {
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    server = await startHttpServer(fixture('auth-lists-refused-to-other'));
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  // The seeded notes are everyone's: without the other identity's listing to compare, their ids
+  // must not be taken for the run's own (get_note rightly serves them to both).
+  it('is incomplete, not a warning, when the other identity gets no answer to the listing', async () => {
+    const { target, options } = protectedRun(server!.url);
+    const result = await expectCheck('auth.other-user-id-refused', target, 'incomplete', options);
+    expectFinding(result, 'no-identifiers', 'incomplete');
+    expect(result.message).toMatch(/tools\/call list_notes.* could not be compared/);
+  });
+});

@@ -69,6 +69,8 @@ export default defineCheck({
     const handed = new Map<string, Handed>();
     const seenByOther = new Set<string>();
     const producers: string[] = [];
+    /** Tools that handed ids whose same call the other identity got no plain answer to. */
+    const uncompared: string[] = [];
     for (const tool of allowed.slice(0, MAX_PRODUCERS)) {
       if (ctx.signal.aborted) break;
       const good = await goodCall(ctx, tool);
@@ -78,15 +80,26 @@ export default defineCheck({
       const args = good.succeeded.candidate.args;
       const ids = identifiersIn(name, args, outcome.result);
       if (ids.length === 0) continue;
-      producers.push(name);
-      for (const id of ids) if (!handed.has(valueKey(id.value))) handed.set(valueKey(id.value), { ...id, tool: name, evidence: ctx.evidence(outcome.frames) });
+      // Without the other identity's answer to the same call, an id shared by design (a seeded
+      // record) would pass for the run's own: such a tool's ids are left out.
       const theirs = await callAs(other, tool, args);
-      if (theirs && isObject(theirs.result) && !refused(theirs)) for (const value of valuesIn(name, args, theirs.result)) seenByOther.add(value);
+      if (!theirs || refused(theirs) || !isObject(theirs.result) || theirs.result.resultType === 'input_required') {
+        uncompared.push(name);
+        continue;
+      }
+      producers.push(name);
+      for (const value of valuesIn(name, args, theirs.result)) seenByOther.add(value);
+      const evidence = ctx.evidence(outcome.frames);
+      for (const id of ids) if (!handed.has(valueKey(id.value))) handed.set(valueKey(id.value), { ...id, tool: name, evidence });
     }
     if (handed.size === 0) {
+      const why =
+        uncompared.length > 0
+          ? `; the ids that tools/call ${uncompared.join(', ')} handed out could not be compared: the other identity got no plain answer to the same call`
+          : '';
       return incomplete(
         'no-identifiers',
-        `no tool that may be called handed the run's identity an id or handle (tried ${allowed.slice(0, MAX_PRODUCERS).length}); allow one that creates or lists records with --allow-call or a --calls file`,
+        `no tool that may be called handed the run's identity an id or handle (tried ${allowed.slice(0, MAX_PRODUCERS).length})${why}; allow one that creates or lists records with --allow-call or a --calls file`,
       );
     }
     const own = [...handed.values()].filter((id) => !seenByOther.has(valueKey(id.value)));
@@ -115,9 +128,11 @@ export default defineCheck({
     const unusable: string[] = [];
     // One verdict per tool that takes ids back: its first id the run's identity could use.
     const judged = new Set<string>();
-    for (const attempt of tries.slice(0, MAX_TRIES)) {
-      if (ctx.signal.aborted) break;
+    let attempts = 0;
+    for (const attempt of tries) {
+      if (ctx.signal.aborted || attempts >= MAX_TRIES) break;
       const name = String(attempt.tool.name);
+      // Only calls made count against MAX_TRIES: a tool already judged takes no slot.
       if (judged.has(name)) continue;
       const args = { ...(await probeArguments(ctx, attempt.tool)), [attempt.parameter]: attempt.id.value };
       const schema = compileSchema(attempt.tool.inputSchema);
@@ -128,6 +143,7 @@ export default defineCheck({
       const label = `tools/call ${name} with ${attempt.parameter} from tools/call ${attempt.id.tool} (${attempt.id.from.replace(/^tools\/call \S+ /, '')})`;
       // The run's identity first, unless the tool may change what it names (then the other identity first, so it finds it as it was).
       const ownerFirst = readOnly(attempt.tool);
+      attempts++;
       const first = await callAs(ownerFirst ? ctx.client : other, attempt.tool, args);
       const second = await callAs(ownerFirst ? other : ctx.client, attempt.tool, args);
       const [owner, theirs] = ownerFirst ? [first, second] : [second, first];
