@@ -2,10 +2,23 @@
  * tools/call on a connection opened with another token (the low-scope one, another identity's),
  * and whether the answer refused it. Shared by the auth checks that call tools as someone else.
  */
+import { ProtocolViolation, RpcError } from '../../../client/base-client.js';
 import type { McpClient, RpcOutcome } from '../../../client/types.js';
 import { TransportError } from '../../../protocol/transport-error.js';
 import { isObject, type JsonObject } from '../../../protocol/jsonrpc.js';
+import type { CheckContext } from '../../types.js';
 import { modernEnvelope } from '../http/probe.js';
+
+/** A fresh connection carrying only `token`, or why it was refused (a legacy initialize refused with 401 or 403 fails the connection itself). */
+export async function openAs(ctx: CheckContext, token: string): Promise<McpClient | { problem: string }> {
+  if (ctx.target.transport !== 'http') return { problem: 'not an HTTP target' };
+  try {
+    return await ctx.openClient({ target: { transport: 'http', url: ctx.target.url, headers: { authorization: `Bearer ${token}` } }, ownVerdict: true });
+  } catch (error) {
+    if (error instanceof TransportError || error instanceof RpcError || error instanceof ProtocolViolation) return { problem: error.message };
+    throw error;
+  }
+}
 
 /**
  * The token's client may never have listed the tool (it is hidden from it), so it would derive no

@@ -26,7 +26,7 @@ import { compileSchema } from '../../../protocol/json-schema.js';
 import { defineCheck, incomplete, notJudged, pass, violation } from '../../define.js';
 import { isNotJudged, needsToken, unauthenticated } from '../../probes/auth/auth-probe.js';
 import { identifiersIn, parametersFor, sameData, valueKey, valuesIn } from '../../probes/auth/handed-ids.js';
-import { callAs, refused } from '../../probes/auth/tool-call.js';
+import { callAs, openAs, refused } from '../../probes/auth/tool-call.js';
 import type { CheckContext, Evidence, Finding } from '../../types.js';
 
 /** Tools asked for identifiers, and (identifier, tool, parameter) tries: enough to find one, few enough to stay polite. */
@@ -183,16 +183,6 @@ export default defineCheck({
     return incomplete('no-usable-call', `no id could be passed back to a tool as the run's identity: ${unusable.join('; ')}`);
   },
 });
-
-async function openAs(ctx: CheckContext, token: string): Promise<McpClient | { problem: string }> {
-  if (ctx.target.transport !== 'http') return { problem: 'not an HTTP target' };
-  try {
-    return await ctx.openClient({ target: { transport: 'http', url: ctx.target.url, headers: { authorization: `Bearer ${token}` } }, ownVerdict: true });
-  } catch (error) {
-    if (error instanceof TransportError || error instanceof RpcError || error instanceof ProtocolViolation) return { problem: error.message };
-    throw error;
-  }
-}
 
 function describe(outcome: RpcOutcome): string {
   const status = outcome.http?.status;

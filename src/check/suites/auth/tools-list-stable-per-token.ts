@@ -1,29 +1,25 @@
 /**
- * tools/list may differ by token, never by connection: for each token the run has (its own
- * credential, and --token-low-scope / --token-other-user when given) two fresh connections (fresh
- * sessions in the legacy era) list the same tools. 2026-07-28 lets the set vary "by the
+ * tools/list may differ by token, never by connection: for each other token the run has
+ * (--token-low-scope / --token-other-user) two fresh connections (fresh sessions in the legacy
+ * era) list the same tools. The run's own credential is tools.set-stable-across-connections'
+ * subject: judging it here too would report the same fault twice. 2026-07-28 lets the set vary "by the
  * authorization presented" but not per connection (TOOL-04, MUST NOT); a different order breaks
  * only the deterministic-order SHOULD (TOOL-05). 2025-11-25 states neither: there it is a note
  * (ADV-02). Messages name a token by its role, never by its value.
  */
-import { ProtocolViolation, RpcError } from '../../../client/base-client.js';
-import type { McpClient } from '../../../client/types.js';
-import { TransportError } from '../../../protocol/transport-error.js';
 import type { JsonObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, incomplete, notJudged, pass, violation } from '../../define.js';
 import { isNotJudged, unauthenticated } from '../../probes/auth/auth-probe.js';
+import { openAs } from '../../probes/auth/tool-call.js';
 import { listDifference, onlyOrderDiffers } from '../../probes/stateless/lists.js';
 import { listingFrames, listPages } from '../../probes/tools/list-pages.js';
 import type { CheckContext, Evidence, Finding } from '../../types.js';
 
 interface Role {
-  /** "the run's credential", "the low-scope token (--token-low-scope)". */
+  /** "the low-scope token (--token-low-scope)". */
   name: string;
-  /** Absent: the run's own target and headers. */
-  token?: string;
+  token: string;
 }
-
-const RUN = "the run's credential";
 
 type Listed = { tools: JsonObject[]; evidence: Evidence } | { problem: string };
 
@@ -38,18 +34,27 @@ export default defineCheck({
   async run(ctx) {
     const protection = await unauthenticated(ctx);
     if (isNotJudged(protection)) return notJudged(protection);
-    const roles: Role[] = [{ name: RUN }];
+    const roles: Role[] = [];
     if (ctx.tokens.lowScope) roles.push({ name: 'the low-scope token (--token-low-scope)', token: ctx.tokens.lowScope });
     if (ctx.tokens.otherUser) roles.push({ name: "the other identity's token (--token-other-user)", token: ctx.tokens.otherUser });
+    if (roles.length === 0)
+      return incomplete(
+        'no-token',
+        "no other token was given; pass another identity's token with --token-other-user or a low-scope one with --token-low-scope (the run's own credential is tools.set-stable-across-connections' subject)",
+      );
     const findings: Finding[] = [];
     const compared: string[] = [];
     const unusable: string[] = [];
     for (const role of roles) {
       // One after the other: two listings of one token must not overlap (a server may count them).
       const first = await listOnFreshConnection(ctx, role);
-      const second = 'problem' in first ? first : await listOnFreshConnection(ctx, role);
-      if ('problem' in first || 'problem' in second) {
-        unusable.push(`${role.name}: ${'problem' in first ? first.problem : (second as { problem: string }).problem}`);
+      if ('problem' in first) {
+        unusable.push(`${role.name}: ${first.problem}`);
+        continue;
+      }
+      const second = await listOnFreshConnection(ctx, role);
+      if ('problem' in second) {
+        unusable.push(`${role.name}: ${second.problem}`);
         continue;
       }
       const difference = listDifference(first.tools, second.tools);
@@ -86,32 +91,19 @@ export default defineCheck({
     const notes = [unusable.length ? `not compared: ${unusable.join('; ')}` : '', notGiven.length ? `not given: ${notGiven.join(', ')}` : '']
       .filter(Boolean)
       .join('; ');
-    // The run's credential alone is tools.set-stable-across-connections' subject: this check is about the other tokens.
-    if (!compared.some((name) => !name.startsWith(RUN))) {
-      const done = compared.length ? `${compared.join(', ')} listed the same tools on two fresh connections, but ` : '';
+    if (compared.length === 0)
       return incomplete(
-        roles.length === 1 ? 'no-token' : 'no-listing',
-        `${done}no other token's listings could be compared${notes ? ` (${notes})` : ''}; pass another identity's token with --token-other-user or a low-scope one with --token-low-scope`,
+        'no-listing',
+        `no other token's listings could be compared (${notes}); pass another identity's token with --token-other-user or a low-scope one with --token-low-scope`,
       );
-    }
     return pass(`each token listed the same tools, in the same order, on two fresh connections: ${compared.join(', ')}${notes ? ` (${notes})` : ''}`);
   },
 });
 
-/** tools/list (every page) on a new connection carrying only the role's credential. */
+/** tools/list (every page) on a new connection carrying only the role's token. */
 async function listOnFreshConnection(ctx: CheckContext, role: Role): Promise<Listed> {
-  let client: McpClient;
-  try {
-    client =
-      role.token === undefined || ctx.target.transport !== 'http'
-        ? await ctx.openClient()
-        : await ctx.openClient({ target: { transport: 'http', url: ctx.target.url, headers: { authorization: `Bearer ${role.token}` } }, ownVerdict: true });
-  } catch (error) {
-    // A legacy initialize refused to the token (a 401 or 403) fails the connection itself.
-    if (error instanceof TransportError || error instanceof RpcError || error instanceof ProtocolViolation)
-      return { problem: `a fresh connection was refused (${error.message})` };
-    throw error;
-  }
+  const client = await openAs(ctx, role.token);
+  if ('problem' in client) return { problem: `a fresh connection was refused (${client.problem})` };
   const listing = await listPages(client, 'tools/list');
   if (listing.problem) return { problem: listing.problem.message };
   return { tools: listing.items as JsonObject[], evidence: ctx.evidence(listingFrames(listing), client) };
