@@ -15,9 +15,7 @@
  * is a name, not a capability, and the server should check the caller against it on every call,
  * is non-normative; "implement proper access controls" (AUTH-16) does not say who may see what.
  */
-import type { JsonObject, McpClient, RpcOutcome } from '../../../client/types.js';
-import { ProtocolViolation, RpcError } from '../../../client/base-client.js';
-import { TransportError } from '../../../protocol/transport-error.js';
+import type { JsonObject, RpcOutcome } from '../../../client/types.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import type { MinedValue } from '../../arguments/mine.js';
 import { goodCall } from '../../arguments/good-call.js';
@@ -27,7 +25,7 @@ import { defineCheck, incomplete, notJudged, pass, violation } from '../../defin
 import { isNotJudged, needsToken, unauthenticated } from '../../probes/auth/auth-probe.js';
 import { identifiersIn, parametersFor, sameData, valueKey, valuesIn } from '../../probes/auth/handed-ids.js';
 import { callAs, openAs, refused } from '../../probes/auth/tool-call.js';
-import type { CheckContext, Evidence, Finding } from '../../types.js';
+import type { Evidence, Finding } from '../../types.js';
 
 /** Tools asked for identifiers, and (identifier, tool, parameter) tries: enough to find one, few enough to stay polite. */
 const MAX_PRODUCERS = 8;
