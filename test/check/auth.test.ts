@@ -2,13 +2,12 @@
  * The auth suite against the notes server's bearer auth (`--auth`) in both eras, and against
  * fixtures that each break one rule; tokens are minted for each server's endpoint.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CheckRunOptions } from '../../src/check/run.js';
 import type { Status } from '../../src/check/types.js';
 import type { Target } from '../../src/wire/target.js';
-import { expectCheck, expectFinding, expectSuitesClean, notesStdio } from '../helpers/check.js';
+import { expectCheck, expectFinding, expectSuitesClean, httpServerForTests, notesStdio } from '../helpers/check.js';
 import { fixture, NOTES_SERVER } from '../helpers/paths.js';
-import { startHttpServer, type RunningServer } from '../helpers/run.js';
 import { bearer, notesTokens } from '../helpers/tokens.js';
 
 /** The run's target (carrying the full token) and every --token-* for a server at `url`. */
@@ -18,16 +17,10 @@ function protectedRun(url: string, era: 'modern' | 'legacy' = 'modern'): { targe
 }
 
 describe('auth suite on the notes server with --auth', () => {
-  let server: RunningServer | undefined;
-  beforeAll(async () => {
-    server = await startHttpServer(NOTES_SERVER, ['--auth']);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const url = httpServerForTests(NOTES_SERVER, ['--auth']);
 
   it.each(['modern', 'legacy'] as const)('passes every check in the %s era', async (era) => {
-    const { target, options } = protectedRun(server!.url, era);
+    const { target, options } = protectedRun(url(), era);
     // auth.other-user-state-refused needs delete_note allowed, auth.other-user-id-refused add_note, which would change what the step-up checks call: tested below.
     const skip = ['auth.other-user-state-refused', 'auth.other-user-id-refused'];
     const report = await expectSuitesClean(target, { ...options, suites: ['auth'], skip, allowSkips: true });
@@ -38,7 +31,7 @@ describe('auth suite on the notes server with --auth', () => {
   });
 
   it('a check whose token is not given is incomplete and names the flag', async () => {
-    const { target } = protectedRun(server!.url);
+    const { target } = protectedRun(url());
     for (const [id, flag] of [
       ['auth.expired-token-401', '--token-expired'],
       ['auth.other-audience-401', '--token-other-audience'],
@@ -51,13 +44,13 @@ describe('auth suite on the notes server with --auth', () => {
   });
 
   it("a requestState issued to the run's identity is refused to another identity's token", async () => {
-    const { target, options } = protectedRun(server!.url);
+    const { target, options } = protectedRun(url());
     const result = await expectCheck('auth.other-user-state-refused', target, 'pass', { ...options, allowCall: ['delete_note'] });
     expect(result.message).toContain('requestState was issued to another caller');
   });
 
   it('each token lists the same tools on two fresh connections; without another token the check is incomplete', async () => {
-    const { target, options } = protectedRun(server!.url);
+    const { target, options } = protectedRun(url());
     const result = await expectCheck('auth.tools-list-stable-per-token', target, 'pass', options);
     expect(result.message).toContain('--token-low-scope');
     expect(result.message).toContain('--token-other-user');
@@ -67,24 +60,18 @@ describe('auth suite on the notes server with --auth', () => {
   });
 
   it('the low-scope token does not see the tools its scopes do not allow', async () => {
-    const { target, options } = protectedRun(server!.url);
+    const { target, options } = protectedRun(url());
     const result = await expectCheck('auth.hidden-tool-refused', target, 'pass', options);
     expect(result.message).toMatch(/add_note|delete_note|export_notes/);
   });
 });
 
 describe('auth.other-user-id-refused on the notes server with --auth (notes belong to who added them)', () => {
-  let server: RunningServer | undefined;
-  beforeAll(async () => {
-    server = await startHttpServer(NOTES_SERVER, ['--auth']);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const url = httpServerForTests(NOTES_SERVER, ['--auth']);
 
   // First, while the server holds only the seeded notes, which have no owner.
   it('is incomplete while every id the run was handed is handed to the other identity too, and without --token-other-user', async () => {
-    const { target, options } = protectedRun(server!.url);
+    const { target, options } = protectedRun(url());
     const shared = await expectCheck('auth.other-user-id-refused', target, 'incomplete', options);
     expectFinding(shared, 'no-own-identifiers', 'incomplete');
     expect(shared.message).toContain('--allow-call');
@@ -95,25 +82,19 @@ describe('auth.other-user-id-refused on the notes server with --auth (notes belo
   });
 
   it.each(['modern', 'legacy'] as const)("passes: a note the run's identity added is refused to another identity by id (%s)", async (era) => {
-    const { target, options } = protectedRun(server!.url, era);
+    const { target, options } = protectedRun(url(), era);
     const result = await expectCheck('auth.other-user-id-refused', target, 'pass', { ...options, allowCall: ['add_note'] });
     expect(result.message).toMatch(/tools\/call get_note with id from tools\/call \w+ .*refused to the other identity/);
   });
 });
 
 describe('auth suite on an unprotected server', () => {
-  let server: RunningServer | undefined;
-  beforeAll(async () => {
-    server = await startHttpServer(NOTES_SERVER);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const url = httpServerForTests(NOTES_SERVER);
 
   it('skips when the server answers without credentials, or none were given, or over stdio', async () => {
-    const given = await expectCheck('auth.no-token-401', { transport: 'http', url: server!.url, headers: bearer('not-needed-token') }, 'skip');
+    const given = await expectCheck('auth.no-token-401', { transport: 'http', url: url(), headers: bearer('not-needed-token') }, 'skip');
     expect(given.message).toMatch(/not protected/);
-    const none = await expectCheck('auth.no-token-401', { transport: 'http', url: server!.url }, 'skip');
+    const none = await expectCheck('auth.no-token-401', { transport: 'http', url: url() }, 'skip');
     expect(none.message).toMatch(/without credentials/);
     const stdio = await expectCheck('auth.no-token-401', notesStdio(), 'skip');
     expect(stdio.message).toMatch(/http/i);
@@ -143,31 +124,19 @@ const BROKEN: [string, string, string, Status, 'modern' | 'legacy'][] = [
 ];
 
 describe.each(BROKEN)('%s on %s', (id, name, code, status, era) => {
-  let server: RunningServer | undefined;
-  beforeAll(async () => {
-    server = await startHttpServer(fixture(name));
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const url = httpServerForTests(fixture(name));
 
   it(`${status}s with ${code} (${era})`, async () => {
-    const { target, options } = protectedRun(server!.url, era);
+    const { target, options } = protectedRun(url(), era);
     expectFinding(await expectCheck(id, target, status, options), code, status);
   });
 });
 
 describe('auth.other-user-state-refused on a server that does not bind requestState to its caller', () => {
-  let server: RunningServer | undefined;
-  beforeAll(async () => {
-    server = await startHttpServer(fixture('auth-shared-state'));
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const url = httpServerForTests(fixture('auth-shared-state'));
 
   it('warns with state-shared (a SHOULD), and is incomplete without --token-other-user', async () => {
-    const { target, options } = protectedRun(server!.url);
+    const { target, options } = protectedRun(url());
     const allowed = { ...options, allowCall: ['delete_note'] };
     expectFinding(await expectCheck('auth.other-user-state-refused', target, 'warn', allowed), 'state-shared', 'warn');
     const { otherUser: _otherUser, ...fewer } = options.tokens ?? {};
@@ -177,20 +146,14 @@ describe('auth.other-user-state-refused on a server that does not bind requestSt
 });
 
 describe('auth.tools-list-stable-per-token on a server whose tools/list varies by connection for one token', () => {
-  let server: RunningServer | undefined;
-  beforeAll(async () => {
-    server = await startHttpServer(fixture('auth-tools-vary-per-connection'));
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const url = httpServerForTests(fixture('auth-tools-vary-per-connection'));
 
   // A different set per connection breaks 2026-07-28's MUST NOT (TOOL-04); 2025-11-25 has no such rule: a note there (ADV-02).
   it.each([
     ['modern', 'fail'],
     ['legacy', 'info'],
   ] as const)('%s: %s with tools-differ, naming the token by its role and the tool, never the token', async (era, status) => {
-    const { target, options } = protectedRun(server!.url, era);
+    const { target, options } = protectedRun(url(), era);
     const result = await expectCheck('auth.tools-list-stable-per-token', target, status, options);
     const finding = expectFinding(result, 'tools-differ', status);
     expect(finding.message).toContain('--token-other-user');
@@ -202,16 +165,10 @@ describe('auth.tools-list-stable-per-token on a server whose tools/list varies b
 });
 
 describe('auth.other-user-id-refused on a server that serves any note by id', () => {
-  let server: RunningServer | undefined;
-  beforeAll(async () => {
-    server = await startHttpServer(fixture('auth-shared-notes'));
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const url = httpServerForTests(fixture('auth-shared-notes'));
 
   it.each(['modern', 'legacy'] as const)('warns with id-served-to-other-user (SEC-OTHER-USER-IDS, medium) (%s)', async (era) => {
-    const { target, options } = protectedRun(server!.url, era);
+    const { target, options } = protectedRun(url(), era);
     const result = await expectCheck('auth.other-user-id-refused', target, 'warn', { ...options, allowCall: ['add_note'] });
     const finding = expectFinding(result, 'id-served-to-other-user', 'warn');
     expect(finding.location).toEqual({ tool: 'get_note', pointer: '/inputSchema/properties/id' });
@@ -220,20 +177,27 @@ describe('auth.other-user-id-refused on a server that serves any note by id', ()
 });
 
 describe('auth.other-user-id-refused on a server whose listings refuse the other identity', () => {
-  let server: RunningServer | undefined;
-  beforeAll(async () => {
-    server = await startHttpServer(fixture('auth-lists-refused-to-other'));
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const url = httpServerForTests(fixture('auth-lists-refused-to-other'));
 
   // The seeded notes are everyone's: without the other identity's listing to compare, their ids
   // must not be taken for the run's own (get_note rightly serves them to both).
   it('is incomplete, not a warning, when the other identity gets no answer to the listing', async () => {
-    const { target, options } = protectedRun(server!.url);
+    const { target, options } = protectedRun(url());
     const result = await expectCheck('auth.other-user-id-refused', target, 'incomplete', options);
     expectFinding(result, 'no-identifiers', 'incomplete');
     expect(result.message).toMatch(/tools\/call list_notes.* could not be compared/);
+  });
+});
+
+describe("auth.tools-list-stable-per-token on a server that orders one token's tools by connection", () => {
+  const url = httpServerForTests(fixture('auth-tools-vary-per-connection'), [], { VARY: 'order' });
+
+  // The same set in another order breaks only the deterministic-order SHOULD (TOOL-05).
+  it('warns with order-differs (modern)', async () => {
+    const { target, options } = protectedRun(url());
+    const result = await expectCheck('auth.tools-list-stable-per-token', target, 'warn', options);
+    const finding = expectFinding(result, 'order-differs', 'warn');
+    expect(finding.message).toContain('--token-other-user');
+    expect(result.findings).toHaveLength(1);
   });
 });

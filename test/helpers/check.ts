@@ -39,15 +39,20 @@ export async function expectSuitesClean(target: Target, options: CheckRunOptions
 
 /** The example server over HTTP for the tests of one file: started before them, stopped after. */
 export function exampleHttpServer(args: string[] = []): () => string {
+  return httpServerForTests(NOTES_SERVER, args);
+}
+
+/** A server script over HTTP for the tests of one file or describe block: started before them, stopped after. */
+export function httpServerForTests(script: string, args: string[] = [], env: Record<string, string> = {}): () => string {
   let server: RunningServer | undefined;
   beforeAll(async () => {
-    server = await startHttpServer(NOTES_SERVER, args);
+    server = await startHttpServer(script, args, env);
   });
   afterAll(async () => {
     await server?.stop();
   });
   return () => {
-    if (!server) throw new Error('the example HTTP server is not running (use the URL inside a test)');
+    if (!server) throw new Error(`${script} is not running over HTTP (use the URL inside a test)`);
     return server.url;
   };
 }
