@@ -9,7 +9,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +19,7 @@ import { promptTexts, resourceTexts, toolTexts, type ServedText } from '../../sr
 import type { Target } from '../../src/wire/target.js';
 import { CONTEXT7, CONTEXT7_ENV, KUBERNETES_SERVER, MCP_CRON, scratchHome } from '../interop/npm-servers.js';
 import { EVERYTHING_SERVER, ROOT } from '../helpers/paths.js';
-import { stopChild } from '../helpers/run.js';
+import { closedPort, stopChild } from '../helpers/run.js';
 
 const { home, kubeconfig } = scratchHome();
 const scratch = mkdtempSync(join(tmpdir(), 'mcpvet-benign-'));
@@ -48,17 +47,12 @@ const started: ChildProcess[] = [];
 
 /** The SDK's Streamable HTTP example, on a free loopback port (it takes its port from MCP_PORT). */
 async function sdkHttpExample(): Promise<Target> {
-  const port = await new Promise<number>((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as { port: number };
-      probe.close(() => resolve(free));
-    });
-    probe.once('error', reject);
-  });
+  const port = await closedPort();
+  // stdout is read to the end (it says when it listens); stderr, never read, would fill its pipe and stall the server.
   const child = spawn(process.execPath, [sdkExample('simpleStreamableHttp')], {
     env: { ...process.env, ...OFFLINE, MCP_PORT: String(port) },
     cwd: scratch,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'ignore'],
   });
   started.push(child);
   await new Promise<void>((resolve, reject) => {
