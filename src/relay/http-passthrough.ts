@@ -104,9 +104,6 @@ class Connection {
   /** What to do once every forwarded request is answered (a refusal, or the hand-over to node:http). */
   private whenAnswered: (() => void) | undefined;
   private readonly listeners: [string, (chunk: Buffer) => void][];
-  /** The last request line and guarded headers that passed the guard here, and the forwarded request line they became. */
-  private passedKey: string | undefined;
-  private passedLine: string | undefined;
 
   constructor(
     private readonly proxy: Passthrough,
@@ -158,25 +155,16 @@ class Connection {
 
   private forward(head: RequestHead): void {
     const { guard, maxBodyBytes, onRefused } = this.proxy.options;
-    // A client sends the same request line and guarded headers each time: what passed the guard on
-    // this connection passes again (only a client that already held the token could have put it there).
-    // NUL stands for an absent header: no header value can hold it (http-request-head.ts).
-    const key = `${head.method} ${head.target}\n${head.host ?? '\0'}\n${head.origin ?? '\0'}\n${head.contentType ?? '\0'}`;
-    let line = key === this.passedKey ? this.passedLine : undefined;
-    if (line === undefined) {
-      const verdict = guard()?.check({ method: head.method, url: head.target, host: head.host, origin: head.origin, contentType: head.contentType });
-      if (!verdict?.ok) {
-        const message = verdict?.message ?? 'mcpvet: not ready';
-        onRefused?.(message);
-        return this.refuse(verdict?.status ?? 503, `${message}\n`);
-      }
-      line = `${head.method} ${this.proxy.paths.get(verdict.path)} HTTP/1.1\r\n${this.proxy.addedHead}`;
-      this.passedKey = key;
-      this.passedLine = line;
+    // Every request is judged, pipelined or not, by the guard every listener uses.
+    const verdict = guard()?.check({ method: head.method, url: head.target, host: head.host, origin: head.origin, contentType: head.contentType });
+    if (!verdict?.ok) {
+      const message = verdict?.message ?? 'mcpvet: not ready';
+      onRefused?.(message);
+      return this.refuse(verdict?.status ?? 503, `${message}\n`);
     }
     // Refused from its length alone: nothing of the body is kept.
     if (head.contentLength > maxBodyBytes) return this.refuse(413, 'mcpvet: request body too large');
-    let text = line;
+    let text = `${head.method} ${this.proxy.paths.get(verdict.path)} HTTP/1.1\r\n${this.proxy.addedHead}`;
     for (const header of head.headers) if (!this.proxy.replaced.has(header.name)) text += `${header.line}\r\n`;
     this.buffered = this.buffered.subarray(head.size);
     this.bodyLeft = head.contentLength;

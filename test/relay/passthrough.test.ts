@@ -156,6 +156,14 @@ describe('mcpvet proxy --listen, requests passed as bytes', () => {
     expect(odd.text.indexOf('"id":16,')).toBeGreaterThan(0);
     expect(odd.text.indexOf('HTTP/1.1 403')).toBeGreaterThan(odd.text.indexOf('"id":16,'));
     expect(seen.slice(before).map((request) => JSON.parse(request.body).id)).toEqual([14, 16]);
+    // Nor does a request that differs from a passed one only in its Content-Type or Host pass.
+    const plain = rawRequest('/mcp', call(19)).replace('content-type: application/json', 'content-type: text/plain');
+    const typed = await exchange(rawRequest('/mcp', call(18)) + plain);
+    expect(typed.text.indexOf('HTTP/1.1 415')).toBeGreaterThan(typed.text.indexOf('"id":18,'));
+    const host = new URL(cli.url).host;
+    const elsewhere = await exchange(rawRequest('/mcp', call(20)) + rawRequest('/mcp', call(21)).replace(`host: ${host}`, 'host: evil.example'));
+    expect(elsewhere.text.indexOf('HTTP/1.1 421')).toBeGreaterThan(elsewhere.text.indexOf('"id":20,'));
+    expect(seen.slice(before).map((request) => JSON.parse(request.body).id)).toEqual([14, 16, 18, 20]);
   });
 
   it('a chunked request, first or after a forwarded one, is served (by node:http) on the same connection', async () => {
