@@ -12,8 +12,11 @@ const MAX_CARRY = 1024 * 1024;
 const HEAD_END = Buffer.from('\r\n\r\n');
 const EMPTY = Buffer.alloc(0);
 // One search of the head each: cheaper than splitting it into lines.
-const CONTENT_LENGTH = /\r\ncontent-length:([^\r]*)/i;
-const TRANSFER_ENCODING = /\r\ntransfer-encoding:([^\r]*)/i;
+const CONTENT_LENGTH = /\r\ncontent-length:([^\r]*)/gi;
+const TRANSFER_ENCODING = /\r\ntransfer-encoding:([^\r]*)/gi;
+
+/** Every value of a header in `head`, trimmed (RFC 9110 §5.3: repeated fields form one list). */
+const valuesOf = (head: string, field: RegExp): string[] => [...head.matchAll(field)].map((match) => (match[1] as string).trim());
 
 export class ResponseFraming {
   /** One entry per forwarded request not yet answered: whether it was a HEAD (no body in its answer). */
@@ -94,9 +97,11 @@ export class ResponseFraming {
     if (!/^HTTP\/1\.[01] \d{3}/.test(head)) return this.lose();
     if (status === 101) return this.lose();
     if (status < 200) return; // interim (103 Early Hints): the final answer follows
-    const lengthValue = CONTENT_LENGTH.exec(head)?.[1];
-    const length = lengthValue === undefined ? -1 : Number(lengthValue.trim());
-    const transfer = TRANSFER_ENCODING.exec(head)?.[1]?.trim().toLowerCase();
+    const lengths = new Set(valuesOf(head, CONTENT_LENGTH));
+    // Differing lengths cannot be framed (RFC 9112 §6.3); the same one repeated is one length.
+    const length = lengths.size === 0 ? -1 : lengths.size === 1 ? Number([...lengths][0]) : Number.NaN;
+    const transfers = valuesOf(head, TRANSFER_ENCODING);
+    const transfer = transfers.length === 0 ? undefined : transfers.join(', ').toLowerCase();
     if (this.pending[0] || status === 204 || status === 304) this.complete();
     else if (transfer !== undefined) this.state = /(^|,)\s*chunked$/.test(transfer) ? 'chunk-size' : 'until-close';
     else if (length === -1) this.state = 'until-close';
