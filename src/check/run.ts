@@ -10,7 +10,7 @@ import { makeCallPolicy } from '../protocol/call-policy.js';
 import { plantCanaries } from './probes/security/canaries.js';
 import { startWhenIdle } from './early-pool.js';
 import { ALL_CHECKS } from './registry.js';
-import { DEFAULT_CONCURRENCY, freshDemand, SLOW_START_CONCURRENCY, runChecks, selectChecks, summarize, type RunOptions, type Selection } from './runner.js';
+import { DEFAULT_CONCURRENCY, freshDemand, runChecks, selectChecks, summarize, type RunOptions, type Selection } from './runner.js';
 import type { AuthTokens, CheckDefinition, RunReport } from './types.js';
 import { WARM_PROCESSES_PER_CHECK, WarmPool } from './warm-pool.js';
 
@@ -32,6 +32,14 @@ export interface CheckRunOptions extends Selection, RunOptions {
   canary?: boolean;
 }
 
+/**
+ * Checks run at once by default over stdio when the server sat idle for its first answer (it
+ * sleeps or waits on the network while it starts): its checks then spend most of their time waiting
+ * for fresh processes to start, so more of them in flight overlap those waits, and the warm pool
+ * (two per check) keeps more processes starting, which costs such a server no CPU.
+ */
+export const SLOW_START_CONCURRENCY = 8;
+
 export async function runCheckRun(given: Target, options: CheckRunOptions = {}): Promise<RunReport> {
   // Every connection of the run, fresh ones included, carries the canaries: they are in the target.
   const planted = options.canary ? plantCanaries(given) : undefined;
@@ -40,16 +48,15 @@ export async function runCheckRun(given: Target, options: CheckRunOptions = {}):
   const started = performance.now();
   const timeoutMs = options.timeoutMs ?? 10_000;
   const checks = selectChecks(options.checks ?? ALL_CHECKS, options);
-  let concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-  const warmProcesses = () => options.warmProcesses ?? WARM_PROCESSES_PER_CHECK * concurrency;
-  const wantsPool = target.transport === 'stdio' && warmProcesses() > 0 && freshDemand(checks) > 0;
+  const warmFor = (concurrency: number) => options.warmProcesses ?? WARM_PROCESSES_PER_CHECK * concurrency;
+  const wantsPool = target.transport === 'stdio' && warmFor(options.concurrency ?? DEFAULT_CONCURRENCY) > 0 && freshDemand(checks) > 0;
   let warm: WarmPool | undefined;
   // stdio: the first connection's process is opened here, so the pool can watch it start.
   const first = wantsPool ? new StdioChannel(target as StdioTarget, new Trace()) : undefined;
   const connecting = connect(target, { era: options.era ?? 'auto', timeoutMs, host: options.host, channel: first, stopAtFlood: true });
+  // The pool starts beside a server idle while it starts, before its first answer (startWhenIdle).
   const idleStart = () => {
-    concurrency = options.concurrency ?? SLOW_START_CONCURRENCY;
-    warm = new WarmPool(target as StdioTarget, warmProcesses(), freshDemand(checks));
+    warm = new WarmPool(target as StdioTarget, warmFor(options.concurrency ?? SLOW_START_CONCURRENCY), freshDemand(checks));
   };
   if (first?.pid !== undefined) startWhenIdle(first.pid, connecting, idleStart, timeoutMs);
   let client: McpClient;
@@ -59,7 +66,9 @@ export async function runCheckRun(given: Target, options: CheckRunOptions = {}):
     await (warm as WarmPool | undefined)?.close();
     throw error;
   }
-  if (wantsPool) warm ??= new WarmPool(target as StdioTarget, warmProcesses(), freshDemand(checks, client));
+  // A pool started before the first answer means an idle starter: more checks in flight then.
+  const concurrency = options.concurrency ?? (warm ? SLOW_START_CONCURRENCY : DEFAULT_CONCURRENCY);
+  if (wantsPool) warm ??= new WarmPool(target as StdioTarget, warmFor(concurrency), freshDemand(checks, client));
   try {
     const results = await runChecks(
       checks,

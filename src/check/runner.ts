@@ -18,13 +18,6 @@ import type { CheckDefinition, CheckResult, Finding, Level, ResultFinding, Statu
 
 /** Checks run at once by default. */
 export const DEFAULT_CONCURRENCY = 4;
-/**
- * Checks run at once by default over stdio when the server sat idle for its first answer (it
- * sleeps or waits on the network while it starts): its checks then spend most of their time waiting
- * for fresh processes to start, so more of them in flight overlap those waits, and the warm pool
- * (two per check) keeps more processes starting, which costs such a server no CPU.
- */
-export const SLOW_START_CONCURRENCY = 8;
 
 export interface Selection {
   suites?: Suite[];
@@ -35,7 +28,7 @@ export interface Selection {
 }
 
 export interface RunOptions {
-  /** Checks run at once (DEFAULT_CONCURRENCY; runCheckRun raises it to SLOW_START_CONCURRENCY for a server slow and idle to start). */
+  /** Checks run at once (DEFAULT_CONCURRENCY; runCheckRun chooses more for a server slow and idle to start). */
   concurrency?: number;
   checkTimeoutMs?: number;
   onStart?(check: CheckDefinition): void;
