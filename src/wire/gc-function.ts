@@ -2,7 +2,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-export type Collect = () => void;
+/** A full collection, or with `{ type: 'minor' }` the young generation's only. */
+export type Collect = (options?: { type: 'major' | 'minor' }) => void;
 let found: Collect | null | undefined;
 
 /**

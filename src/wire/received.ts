@@ -5,18 +5,31 @@
  * collection of either: a server flooding notifications until the timeout (65 MB/s over
  * stdio) left `call` at 280 MB after 4 s and 570 MB after 9 s, nearly all garbage (dropped trace
  * frames) that V8 let the old generation grow into; the frames kept are bounded (wire/trace.ts).
+ *
+ * Every YOUNG_COLLECT_BYTES the young generation is collected too. Each chunk read (64 KiB of
+ * native memory) is copied out and dropped at once, but while a large answer streams in little
+ * else is allocated, so no scavenge runs and the dead chunks pile up: 8.8 MB of them at the peak
+ * of a check of 10,000 tools, and a check of a 13 MB list peaked 14 MB lower with this (median of
+ * five), for about 1 % more CPU.
  */
 import { type Collect, gcFunction } from './gc-function.js';
 
 /** Received bytes after which a full collection is made, whatever the command. */
 export const FLOOD_COLLECT_BYTES = 32 * 1024 * 1024;
+/** Received bytes after which the young generation is collected (about a millisecond). */
+export const YOUNG_COLLECT_BYTES = 512 * 1024;
 
 let received = 0;
 let collectedAt = 0;
+let youngCollectedAt = 0;
 
 /** `bytes` more were received (called before they are handled: what came before may be garbage by now). */
 export function noteReceived(bytes: number, collector: () => Collect | null = gcFunction): void {
   received += bytes;
+  if (received - youngCollectedAt >= YOUNG_COLLECT_BYTES) {
+    youngCollectedAt = received;
+    collector()?.({ type: 'minor' });
+  }
   // At once, not on a later turn: under load a flood's chunks kept one poll phase busy, and a
   // collection put off until after it came too late (351 MB in CI with 64 MB and setImmediate).
   collectIfReceivedSince(FLOOD_COLLECT_BYTES, collector);

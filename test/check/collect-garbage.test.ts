@@ -6,7 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { COLLECT_AFTER_BYTES, collectIfMuchReceived } from '../../src/check/collect-garbage.js';
 import { gcFunction } from '../../src/wire/gc-function.js';
-import { FLOOD_COLLECT_BYTES, noteReceived, shouldCollect } from '../../src/wire/received.js';
+import { FLOOD_COLLECT_BYTES, noteReceived, shouldCollect, YOUNG_COLLECT_BYTES } from '../../src/wire/received.js';
+
+/** A stand-in for V8's gc function that counts full and young collections apart. */
+function countingCollector() {
+  const counts = { full: 0, young: 0 };
+  const collect = (options?: { type: 'major' | 'minor' }) => void (options?.type === 'minor' ? counts.young++ : counts.full++);
+  return { counts, collector: () => collect };
+}
 
 describe('collect garbage after a check', () => {
   it('is due once enough bytes arrived since the last collection', () => {
@@ -34,23 +41,37 @@ describe('collect garbage after a check', () => {
   });
 
   it('a flood collects in the wire layer at once, and that counts for the check engine too', () => {
-    let collections = 0;
-    const collector = () => () => void collections++;
+    const { counts, collector } = countingCollector();
     collectIfMuchReceived(collector);
-    collections = 0;
+    counts.full = 0;
     noteReceived(FLOOD_COLLECT_BYTES - 1, collector);
-    expect(collections).toBe(0);
+    expect(counts.full).toBe(0);
     noteReceived(1, collector);
-    expect(collections).toBe(1);
+    expect(counts.full).toBe(1);
     // The check that ends now finds nothing new since that collection.
     expect(collectIfMuchReceived(collector)).toBe(false);
-    expect(collections).toBe(1);
+    expect(counts.full).toBe(1);
+  });
+
+  it('collects the young generation once per YOUNG_COLLECT_BYTES received, chunk by chunk', () => {
+    const { counts, collector } = countingCollector();
+    // Start at a young collection: what earlier tests received is behind it.
+    noteReceived(YOUNG_COLLECT_BYTES, collector);
+    counts.young = 0;
+    const chunk = 64 * 1024;
+    for (let sent = chunk; sent < YOUNG_COLLECT_BYTES; sent += chunk) noteReceived(chunk, collector);
+    expect(counts.young).toBe(0);
+    noteReceived(chunk, collector);
+    expect(counts.young).toBe(1);
+    for (let sent = 0; sent < 4 * YOUNG_COLLECT_BYTES; sent += chunk) noteReceived(chunk, collector);
+    expect(counts.young).toBe(5);
   });
 
   it("finds V8's gc function without --expose-gc and it runs", () => {
     const gc = gcFunction();
     expect(typeof gc).toBe('function');
     gc?.();
+    gc?.({ type: 'minor' });
     noteReceived(COLLECT_AFTER_BYTES);
     expect(collectIfMuchReceived()).toBe(true);
   });
