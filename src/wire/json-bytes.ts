@@ -13,6 +13,7 @@ const CLOSE_BRACKET = 0x5d;
 const COLON = 0x3a;
 const COMMA = 0x2c;
 const RESULT_KEY = Buffer.from('"result"');
+const WHITESPACE = new Set([0x20, 0x0a, 0x0d, 0x09]);
 
 /** json-depth's scanMessage over bytes: 'too-deep' past `limit`, else the byte span of a top-level object or array `"result"`. */
 export function scanMessageBytes(bytes: LineBytes, limit: number): 'too-deep' | [number, number] | undefined {
@@ -43,7 +44,7 @@ export function scanMessageBytes(bytes: LineBytes, limit: number): 'too-deep' | 
 }
 
 /** JSON whitespace (all the scan can meet before a value). */
-const isSpace = (code: number): boolean => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+const isSpace = (code: number): boolean => WHITESPACE.has(code);
 
 function closingQuote(bytes: LineBytes, open: number): number {
   let from = open + 1;
@@ -55,4 +56,55 @@ function closingQuote(bytes: LineBytes, open: number): number {
     if (backslashes % 2 === 0) return quote;
     from = quote + 1;
   }
+}
+
+/**
+ * Where the top-level `"result"` value starts in the head of a message (just after its colon, as
+ * scanMessageBytes' span starts), reading only `head`: 'more' when the head ends first, 'none'
+ * when it is not there or an earlier member's value is an object or array (envelopes hold
+ * strings and numbers before their result; anything else is read whole, as any line is).
+ */
+export function resultStartIn(head: Buffer): number | 'more' | 'none' {
+  let index = skipSpace(head, 0);
+  if (index >= head.length) return 'more';
+  if (head[index] !== OPEN_BRACE) return 'none';
+  for (;;) {
+    index = skipSpace(head, index + 1);
+    if (index >= head.length) return 'more';
+    if (head[index] !== QUOTE) return 'none';
+    const keyEnd = closingQuoteIn(head, index);
+    if (keyEnd === -1) return 'more';
+    const isResult = keyEnd - index + 1 === RESULT_KEY.length && head.compare(RESULT_KEY, 0, RESULT_KEY.length, index, keyEnd + 1) === 0;
+    index = skipSpace(head, keyEnd + 1);
+    if (index >= head.length) return 'more';
+    if (head[index] !== COLON) return 'none';
+    if (isResult) return index + 1;
+    index = skipSpace(head, index + 1);
+    if (index >= head.length) return 'more';
+    const first = head[index] as number;
+    if (first === OPEN_BRACE || first === OPEN_BRACKET) return 'none';
+    if (first === QUOTE) {
+      const end = closingQuoteIn(head, index);
+      if (end === -1) return 'more';
+      index = end + 1;
+    } else while (index < head.length && head[index] !== COMMA && head[index] !== CLOSE_BRACE && !WHITESPACE.has(head[index] as number)) index++;
+    index = skipSpace(head, index);
+    if (index >= head.length) return 'more';
+    if (head[index] !== COMMA) return 'none';
+  }
+}
+
+function skipSpace(head: Buffer, from: number): number {
+  let index = from;
+  while (index < head.length && WHITESPACE.has(head[index] as number)) index++;
+  return index;
+}
+
+/** The index of the quote closing the string opened at `open`, or -1 when `head` ends first. */
+function closingQuoteIn(head: Buffer, open: number): number {
+  for (let index = open + 1; index < head.length; index++) {
+    if (head[index] === BACKSLASH) index++;
+    else if (head[index] === QUOTE) return index;
+  }
+  return -1;
 }

@@ -15,8 +15,28 @@ import { JsonTooDeepError, MAX_JSON_DEPTH, parseJson, scanMessage } from './json
 export const SHARE_FROM_CHARS = 256 * 1024;
 /** Results remembered (weakly: a result nobody holds any more is collected all the same). */
 const REMEMBERED = 32;
+/** Results whose bytes are kept for the line splitter to match answers against as they arrive. */
+const KNOWN_BYTES_KEPT = 4;
 
 const remembered = new Map<string, WeakRef<object>>();
+/** A result's exact text, kept once it came a second time, while its parsed result lives. */
+const knownBytes = new Map<string, { bytes: LineBytes; result: WeakRef<object> }>();
+
+/**
+ * The bytes of large results that came more than once and are still held parsed: a line that
+ * turns out to carry one of them is not copied as it arrives (wire/line-splitter.ts). Kept only
+ * from a result's second coming, so a result seen once costs nothing more; one copy each.
+ */
+export function knownResults(): LineBytes[] {
+  for (const [key, known] of knownBytes) if (!known.result.deref()) knownBytes.delete(key);
+  return [...knownBytes.values()].map((known) => known.bytes);
+}
+
+function keepBytes(key: string, bytes: LineBytes, span: [number, number], result: object): void {
+  if (knownBytes.has(key)) return;
+  knownBytes.set(key, { bytes: bytes.keep(span[0], span[1]), result: new WeakRef(result) });
+  if (knownBytes.size > KNOWN_BYTES_KEPT) knownBytes.delete(knownBytes.keys().next().value as string);
+}
 
 /** Parses a JSON-RPC message text, refusing one nested deeper than `limit`, sharing large results. */
 export function parseMessageText(text: string, limit = MAX_JSON_DEPTH): unknown {
@@ -64,6 +84,7 @@ export function readMessageBytes(bytes: LineBytes, limit = MAX_JSON_DEPTH): Byte
   }
   if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope)) return asText;
   (envelope as Record<string, unknown>).result = known;
+  keepBytes(key, bytes, span, known);
   return { message: envelope as Record<string, unknown> };
 }
 

@@ -10,7 +10,7 @@ import { ByteLineSplitter } from './byte-line-splitter.js';
 import { killGroup, killOrphanedGroup, registerChild } from './children.js';
 import { findHolders, findMarked, killPids, newSpawnMark, SPAWN_MARKER, stdioLinks } from './strays.js';
 import { untilQuiet } from './process-activity.js';
-import { parseMessageText, readMessageBytes, SHARE_FROM_CHARS } from './shared-results.js';
+import { knownResults, parseMessageText, readMessageBytes, SHARE_FROM_CHARS } from './shared-results.js';
 import { noteReceived } from './received.js';
 import { JsonTooDeepError, parseJson, topLevelId, traceTooDeep } from './json-depth.js';
 
@@ -178,10 +178,16 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
           // A large line whose result is known is not decoded whole: its frame keeps the head of its text.
           lineBytes: (bytes) => {
             const reading = readMessageBytes(bytes);
-            if ('parse' in reading) return onLine(bytes.text(), reading.parse);
+            if ('parse' in reading) {
+              // The slabs go before the text is parsed: a 13 MB line held its bytes, its text and its objects at once.
+              const text = bytes.text();
+              bytes.release();
+              return onLine(text, reading.parse);
+            }
             deliver(traceIncomingLine(trace, bytes.head(PARSED_RAW_CHARS), { value: reading.message }, bytes.utf16Length()));
           },
           oversize: traceOversize,
+          knownResults,
         },
         SHARE_FROM_CHARS,
       );

@@ -6,18 +6,21 @@
 import { describe, expect, it } from 'vitest';
 import { JsonTooDeepError } from '../../src/wire/json-depth.js';
 import { LineBytes } from '../../src/wire/line-bytes.js';
-import { parseMessageText, readMessageBytes } from '../../src/wire/shared-results.js';
+import { gcFunction } from '../../src/wire/gc-function.js';
+import { knownResults, parseMessageText, readMessageBytes } from '../../src/wire/shared-results.js';
 
 const tools = (count: number, suffix = '') => ({
   tools: Array.from({ length: count }, (_, i) => ({ name: `tool_${i}${suffix}`, inputSchema: { type: 'object' } })),
 });
-/** The bytes of `text` as the line splitter holds them: in slabs of `slabBytes`, the last with stale bytes past the end. */
+/** The bytes of `text` as the line splitter holds them: in parts of `slabBytes`, views of larger buffers. */
 const slabbed = (text: string, slabBytes = 4099): LineBytes => {
   const bytes = Buffer.from(text);
-  const slabs: Buffer[] = [];
-  for (let at = 0; at < bytes.length; at += slabBytes)
-    slabs.push(Buffer.concat([bytes.subarray(at, at + slabBytes), Buffer.alloc(slabBytes, '"')]).subarray(0, slabBytes));
-  return new LineBytes(slabs, bytes.length, slabBytes);
+  const parts: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += slabBytes) {
+    const part = bytes.subarray(at, at + slabBytes);
+    parts.push(Buffer.concat([part, Buffer.alloc(slabBytes, '"')]).subarray(0, part.length));
+  }
+  return new LineBytes(parts);
 };
 const answer = (id: number, result: unknown, order: 'id-first' | 'result-first' = 'id-first') =>
   order === 'id-first' ? JSON.stringify({ jsonrpc: '2.0', id, result }) : `{"result":${JSON.stringify(result)},"jsonrpc":"2.0","id":${id}}`;
@@ -83,6 +86,21 @@ describe('shared results', () => {
     expect((parseMessageText(answer(6, result)) as Record<string, unknown>).result).toBe(parsed.result);
     const again = readMessageBytes(slabbed(answer(7, result)));
     expect('message' in again && again.message.result).toBe(parsed.result);
+  });
+
+  it("keeps a result's bytes from its second coming, for as long as the result is held", async () => {
+    const resultText = JSON.stringify({ ...tools(10_000), note: 'kept' });
+    const text = (id: number) => `{"jsonrpc":"2.0","id":${id},"result":${resultText}}`;
+    const keptText = () => knownResults().map((bytes) => bytes.text());
+    let first: Record<string, unknown> | undefined = parseMessageText(text(1)) as Record<string, unknown>;
+    expect(keptText()).not.toContain(resultText);
+    expect('message' in readMessageBytes(slabbed(text(2)))).toBe(true);
+    expect(keptText()).toContain(resultText);
+    expect(first.result).toBeDefined();
+    first = undefined;
+    await new Promise((resolve) => setImmediate(resolve));
+    gcFunction()?.();
+    expect(keptText()).not.toContain(resultText);
   });
 
   it('large bytes nested too deep are refused when parsed', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { knownResults } from '../../src/wire/shared-results.js';
 import { spawnStdio } from '../../src/wire/stdio.js';
 import { Trace } from '../../src/wire/trace.js';
 import { fixture, NOTES_SERVER } from '../helpers/paths.js';
@@ -57,6 +58,37 @@ describe('stdio wire', () => {
     const oversize = trace.frames.find((frame) => frame.kind === 'error');
     expect(oversize?.detail).toMatchObject({ reason: 'oversize-line', bytes: 100 * 1024 * 1024 });
     expect(grown).toBeLessThan(60 * 1024 * 1024);
+  });
+
+  it('a large list sent again and again over real pipes reads whole, and from its second coming is matched, not copied', async () => {
+    const connections = [0, 1].map(() => {
+      const trace = new Trace();
+      const connection = spawnStdio({ transport: 'stdio', command: process.execPath, args: [fixture('many-tools')], env: { MANY_TOOLS: '5000' } }, { trace });
+      return { trace, connection };
+    });
+    const listTools = (id: number) =>
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/list',
+        params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
+      });
+    const answers = (trace: Trace) => trace.frames.filter((frame) => frame.kind === 'message' && frame.direction === 'receive');
+    try {
+      for (let id = 1; id <= 3; id++) {
+        for (const { connection } of connections) connection.send(listTools(id));
+        for (const { trace } of connections) await waitFor(trace, () => answers(trace).length >= id, 20_000);
+      }
+      const results = connections.flatMap(({ trace }) => answers(trace).map((frame) => frame.message as { id: number; result: { tools: unknown[] } }));
+      expect(results).toHaveLength(6);
+      expect(results[0]?.result.tools).toHaveLength(5000);
+      for (const message of results) expect(message.result).toEqual(results[0]?.result);
+      // One parsed copy, and its bytes kept to match the answers after the second as they arrive.
+      expect(new Set(results.map((message) => message.result)).size).toBe(1);
+      expect(knownResults().map((bytes) => bytes.text())).toContain(JSON.stringify(results[0]?.result));
+    } finally {
+      await Promise.all(connections.map(({ connection }) => connection.close()));
+    }
   });
 
   it('captures stderr line by line and observes the exit', async () => {
