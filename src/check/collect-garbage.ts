@@ -5,14 +5,40 @@
  * list, ~28 listings a run) the run peaked 50 MB over the same run listing 10 tools, mostly
  * garbage. A run that receives little (any ordinary server) never collects, and V8's gc function
  * is looked up only the first time a collection is due.
+ *
+ * Once a run has received COLLECT_AFTER_BYTES in all, a check also collects when the heap grew by
+ * COLLECT_AFTER_GROWTH since the last collection made here: the walks over a large list (lint,
+ * poisoning scans, schema checks) promote their temporaries, and at the peak of a check of 10,000
+ * tools 12 of the heap's 37 MB were such garbage. That run peaks 5 MB lower for 6 % more time; a
+ * run against an ordinary server never gets there.
  */
-import type { Collect } from '../wire/gc-function.js';
-import { collectIfReceivedSince } from '../wire/received.js';
+import { getHeapStatistics } from 'node:v8';
+import { type Collect, gcFunction } from '../wire/gc-function.js';
+import { collectIfReceivedSince, receivedSoFar } from '../wire/received.js';
 
 /** Received bytes that make a full collection (tens of ms on a 30 MB heap) worth it. */
 export const COLLECT_AFTER_BYTES = 8 * 1024 * 1024;
+/** Heap growth since the last collection made here that makes one due, in a run that received COLLECT_AFTER_BYTES. */
+export const COLLECT_AFTER_GROWTH = 2 * 1024 * 1024;
 
-/** After a check: collects when enough arrived since the last collection. Returns whether it collected. */
-export function collectIfMuchReceived(collector?: () => Collect | null): boolean {
-  return collectIfReceivedSince(COLLECT_AFTER_BYTES, collector);
+/** The heap in use after the last collection made here (what was live then). */
+let liveAfterCollection = 0;
+
+/** After a check: collects when enough arrived, or the heap of a large run grew enough, since the last collection. Returns whether it collected. */
+export function collectIfMuchReceived(collector: () => Collect | null = gcFunction, heapUsed = usedHeap): boolean {
+  if (collectIfReceivedSince(COLLECT_AFTER_BYTES, collector)) return noteCollected(heapUsed);
+  if (receivedSoFar() < COLLECT_AFTER_BYTES || heapUsed() - liveAfterCollection < COLLECT_AFTER_GROWTH) return false;
+  const gc = collector();
+  if (!gc) return false;
+  gc();
+  return noteCollected(heapUsed);
+}
+
+function noteCollected(heapUsed: () => number): true {
+  liveAfterCollection = heapUsed();
+  return true;
+}
+
+function usedHeap(): number {
+  return getHeapStatistics().used_heap_size;
 }

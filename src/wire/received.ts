@@ -35,6 +35,11 @@ export function noteReceived(bytes: number, collector: () => Collect | null = gc
   collectIfReceivedSince(FLOOD_COLLECT_BYTES, collector);
 }
 
+/** Bytes received by this process so far. */
+export function receivedSoFar(): number {
+  return received;
+}
+
 /** Whether `threshold` bytes arrived between `atLast` (the count at the last collection) and `received`. */
 export function shouldCollect(received: number, atLast: number, threshold: number): boolean {
   return received - atLast >= threshold;

@@ -3,7 +3,7 @@
  * last one (the wire layer's flood collections included), so a run against a small server never collects; and V8's gc function is found on this
  * Node without --expose-gc on the command line.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { COLLECT_AFTER_BYTES, collectIfMuchReceived } from '../../src/check/collect-garbage.js';
 import { gcFunction } from '../../src/wire/gc-function.js';
 import { FLOOD_COLLECT_BYTES, noteReceived, shouldCollect, YOUNG_COLLECT_BYTES } from '../../src/wire/received.js';
@@ -65,6 +65,29 @@ describe('collect garbage after a check', () => {
     expect(counts.young).toBe(1);
     for (let sent = 0; sent < 4 * YOUNG_COLLECT_BYTES; sent += chunk) noteReceived(chunk, collector);
     expect(counts.young).toBe(5);
+  });
+
+  it('in a large run, collects after a check once the heap grew enough since its last collection', async () => {
+    vi.resetModules();
+    const { collectIfMuchReceived: collect, COLLECT_AFTER_GROWTH } = await import('../../src/check/collect-garbage.js');
+    const { noteReceived: received } = await import('../../src/wire/received.js');
+    const { counts, collector } = countingCollector();
+    let used = 20 * 1024 * 1024;
+    const heapUsed = () => used;
+    // A small run: however the heap grows, nothing is collected.
+    received(1024, collector);
+    used += 10 * COLLECT_AFTER_GROWTH;
+    expect(collect(collector, heapUsed)).toBe(false);
+    // A large run: the collection for what was received, then one per COLLECT_AFTER_GROWTH of growth past what was live.
+    received(COLLECT_AFTER_BYTES, collector);
+    expect(collect(collector, heapUsed)).toBe(true);
+    expect(counts.full).toBe(1);
+    used += COLLECT_AFTER_GROWTH - 1;
+    expect(collect(collector, heapUsed)).toBe(false);
+    used += 1;
+    expect(collect(collector, heapUsed)).toBe(true);
+    expect(counts.full).toBe(2);
+    expect(collect(collector, heapUsed)).toBe(false);
   });
 
   it("finds V8's gc function without --expose-gc and it runs", () => {
