@@ -51,105 +51,145 @@ export default defineCheck({
   spec: 'basic/security_best_practices',
   async run(ctx) {
     const unread: string[] = [];
-    const sources = await servedSources(ctx, unread);
-    if (sources.length === 0)
+    const groups = await servedGroups(ctx, unread);
+    if (groups.every((group) => group.count === 0))
       return skip(unread.length > 0 ? `nothing could be read: ${unread.join('; ')}` : 'the server offers no tools, prompts, resources or instructions');
     const findings: Finding[] = [];
     const budget = new ScanBudget();
     let scanned = 0;
-    for (const source of sources) {
-      for (const { text, kind, pointer } of source.texts()) {
-        if (!budget.take(text)) continue;
-        scanned++;
-        for (const span of findPoisoning(text, { kind, otherTools: source.otherTools, self: source.self, ...source.scan }))
-          findings.push(poisonFinding(span, `${source.label} ${pointer}`, source.location(pointer), source.evidence));
+    for (const group of groups) {
+      for (const source of group.sources()) {
+        for (const { text, kind, pointer } of source.texts()) {
+          if (!budget.take(text)) continue;
+          scanned++;
+          for (const span of findPoisoning(text, { kind, otherTools: source.otherTools, self: source.self, ...source.scan }))
+            findings.push(poisonFinding(span, `${source.label} ${pointer}`, source.location(pointer), source.evidence));
+        }
       }
     }
     if (findings.length > 0) return [...boundFindings(findings), ...budget.note()];
     return [
       ...budget.note(),
       pass(
-        `${scanned} texts scanned (${describe(sources)}): no hidden instructions, leak requests, orders to other tools, invisible or confusable characters, encoded payloads or overlong descriptions`,
+        `${scanned} texts scanned (${describe(groups)}): no hidden instructions, leak requests, orders to other tools, invisible or confusable characters, encoded payloads or overlong descriptions`,
       ),
     ];
   },
 });
 
-/** Everything served, by source; `unread` collects the lists that could not be read (the list checks judge them). */
-async function servedSources(ctx: CheckContext, unread: string[]): Promise<Source[]> {
+/**
+ * Served things of one kind, made into sources one at a time as the scan reaches them: a source
+ * per item made at once (its label, closures and context) held 15 MB for 50,000 tools.
+ */
+interface SourceGroup {
+  kind: Source['kind'];
+  count: number;
+  sources(): Iterable<Source>;
+}
+
+/** A page of a list: its items and the evidence they share. */
+interface ListedPage {
+  items: Record<string, unknown>[];
+  evidence: Evidence[];
+}
+
+/** Everything served, by kind; `unread` collects the lists that could not be read (the list checks judge them). */
+async function servedGroups(ctx: CheckContext, unread: string[]): Promise<SourceGroup[]> {
   const { client } = ctx;
   const declared = (capability: string) => capability in client.serverCapabilities;
   const tools = declared('tools') ? await listed(ctx, client, 'tools/list', unread) : [];
-  const toolNames = tools.map(({ item }) => item.name).filter((name): name is string => typeof name === 'string');
-  const sources: Source[] = tools.map(({ item, evidence }) => ({
-    kind: 'tools',
-    label: `tool ${shown(item.name)}`,
-    location: (pointer) => ({ tool: String(item.name), pointer }),
-    evidence,
-    texts: () => toolTexts(item),
-    scan: {},
-    otherTools: toolNames,
-    self: typeof item.name === 'string' ? item.name : undefined,
-  }));
-  const others = (kind: Source['kind'], label: string, method: string, evidence: Evidence[], texts: ServedText[]): Source => ({
-    kind,
-    label,
-    location: () => ({ method }),
-    evidence,
-    texts: () => texts,
-    scan: {},
-    otherTools: toolNames,
-  });
+  const toolNames = tools.flatMap((page) => page.items.map((item) => item.name)).filter((name): name is string => typeof name === 'string');
+  const groups: SourceGroup[] = [
+    groupOf('tools', tools, (item, evidence) => ({
+      kind: 'tools',
+      label: `tool ${shown(item.name)}`,
+      location: (pointer) => ({ tool: String(item.name), pointer }),
+      evidence,
+      texts: () => toolTexts(item),
+      scan: {},
+      otherTools: toolNames,
+      self: typeof item.name === 'string' ? item.name : undefined,
+    })),
+  ];
+  const listedGroup = (
+    kind: Source['kind'],
+    [method, pages]: [string, ListedPage[]],
+    label: (item: Record<string, unknown>) => string,
+    texts: (item: Record<string, unknown>) => ServedText[],
+  ) =>
+    groupOf(kind, pages, (item, evidence) => ({
+      kind,
+      label: label(item),
+      location: () => ({ method }),
+      evidence,
+      texts: () => texts(item),
+      scan: {},
+      otherTools: toolNames,
+    }));
   if (declared('prompts')) {
-    for (const { item, evidence } of await listed(ctx, client, 'prompts/list', unread))
-      sources.push(others('prompts', `prompt ${shown(item.name)}`, 'prompts/list', evidence, promptTexts(item)));
+    const prompts = await listed(ctx, client, 'prompts/list', unread);
+    groups.push(listedGroup('prompts', ['prompts/list', prompts], (item) => `prompt ${shown(item.name)}`, promptTexts));
   }
   if (declared('resources')) {
     const resources = await listed(ctx, client, 'resources/list', unread);
-    for (const { item, evidence } of resources)
-      sources.push(others('resources', `resource ${shown(item.uri)}`, 'resources/list', evidence, resourceTexts(item)));
-    for (const { item, evidence } of await listed(ctx, client, 'resources/templates/list', unread))
-      sources.push(others('resource templates', `resource template ${shown(item.uriTemplate)}`, 'resources/templates/list', evidence, resourceTexts(item)));
-    sources.push(
-      ...(await resourceContents(
-        ctx,
-        resources.map(({ item }) => item),
-        toolNames,
-      )),
+    groups.push(listedGroup('resources', ['resources/list', resources], (item) => `resource ${shown(item.uri)}`, resourceTexts));
+    const templates = await listed(ctx, client, 'resources/templates/list', unread);
+    groups.push(
+      listedGroup('resource templates', ['resources/templates/list', templates], (item) => `resource template ${shown(item.uriTemplate)}`, resourceTexts),
+    );
+    groups.push(
+      fixedGroup(
+        'resource texts read',
+        await resourceContents(
+          ctx,
+          resources.flatMap((page) => page.items),
+          toolNames,
+        ),
+      ),
     );
   }
   const instructions = client.instructions;
   if (instructions) {
     const method = ctx.era === 'modern' ? 'server/discover' : 'initialize';
-    sources.push({
-      kind: 'server instructions',
-      label: 'server instructions',
-      location: () => ({ method }),
-      texts: () => [{ text: instructions, kind: 'description', pointer: '/instructions' }],
-      scan: {},
-      otherTools: toolNames,
-    });
+    groups.push(
+      fixedGroup('server instructions', [
+        {
+          kind: 'server instructions',
+          label: 'server instructions',
+          location: () => ({ method }),
+          texts: () => [{ text: instructions, kind: 'description', pointer: '/instructions' }],
+          scan: {},
+          otherTools: toolNames,
+        },
+      ]),
+    );
   }
-  return sources;
+  return groups;
 }
 
-/** The items of a list (all pages read), each with the evidence of its page; why it stopped short goes to `unread`. */
-async function listed(
-  ctx: CheckContext,
-  client: McpClient,
-  method: ListMethod,
-  unread: string[],
-): Promise<{ item: Record<string, unknown>; evidence: Evidence[] }[]> {
+function groupOf(kind: Source['kind'], pages: ListedPage[], make: (item: Record<string, unknown>, evidence: Evidence[]) => Source): SourceGroup {
+  return {
+    kind,
+    count: pages.reduce((count, page) => count + page.items.length, 0),
+    *sources() {
+      for (const page of pages) for (const item of page.items) yield make(item, page.evidence);
+    },
+  };
+}
+
+function fixedGroup(kind: Source['kind'], sources: Source[]): SourceGroup {
+  return { kind, count: sources.length, sources: () => sources };
+}
+
+/** The pages of a list (all read), each with its evidence; why it stopped short goes to `unread`. */
+async function listed(ctx: CheckContext, client: McpClient, method: ListMethod, unread: string[]): Promise<ListedPage[]> {
   if (ctx.signal.aborted) return [];
   const listing = await listPages(client, method).catch((error: unknown) => {
     unread.push(`${method}: ${(error as Error).message}`);
     return unanswered(error);
   });
   if (listing?.problem) unread.push(listing.problem.message);
-  return (listing?.pages ?? []).flatMap((page) => {
-    const evidence = [ctx.evidence(page.outcome.frames)];
-    return page.items.filter(isObject).map((item) => ({ item, evidence }));
-  });
+  return (listing?.pages ?? []).map((page) => ({ items: page.items.filter(isObject), evidence: [ctx.evidence(page.outcome.frames)] }));
 }
 
 /** The text of the first listed text resources (binary ones are skipped; base64 in a file is ordinary, so only encoded injections count). */
@@ -194,8 +234,8 @@ const shown = (value: unknown): string => `"${displayQuote(String(value), 80)}"`
 
 const isTextType = (mimeType: string): boolean => /^text\/|[/+](?:json|xml|yaml|markdown|x-yaml|javascript)\b/i.test(mimeType);
 
-function describe(sources: Source[]): string {
+function describe(groups: SourceGroup[]): string {
   const counts = new Map<string, number>();
-  for (const { kind } of sources) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  for (const { kind, count } of groups) if (count > 0) counts.set(kind, (counts.get(kind) ?? 0) + count);
   return [...counts].map(([kind, n]) => (kind === 'server instructions' ? kind : `${n} ${kind}`)).join(', ');
 }
