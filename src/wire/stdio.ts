@@ -110,7 +110,10 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
   const links = stdioLinks(child.pid);
 
   let signalled: NodeJS.Signals | undefined;
+  let pipeGrace: NodeJS.Timeout | undefined;
   const finish = (ended: ExitInfo): void => {
+    // Once closed there is nothing left to wait for: the grace timer kept the CLI from exiting for 200 ms.
+    clearTimeout(pipeGrace);
     if (exitInfo) return;
     const info = signalled ? { ...ended, signalled } : ended;
     exitInfo = info;
@@ -136,7 +139,7 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
     child.stdout?.resume();
     killOrphanedGroup(child.pid);
     killPids(findMarked(mark.token));
-    setTimeout(() => {
+    pipeGrace = setTimeout(() => {
       if (exitInfo) return;
       killPids(findHolders(links));
       for (const stream of [child.stdin, child.stdout, child.stderr]) stream?.destroy();

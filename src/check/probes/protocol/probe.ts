@@ -173,10 +173,16 @@ export function exchangeOrOvertaken(client: McpClient, message: JsonObject | str
   const method = client.era === 'modern' ? 'server/discover' : 'ping';
   const followId = probeId('overtake');
   // Sent after the probe (exchange writes synchronously); only its own id counts as its answer.
+  let grace: NodeJS.Timeout | undefined;
+  let settled = false;
   void exchange(client, eraMessage(client, followId, method), { timeoutMs: options.timeoutMs, ids: [followId] }).then((follow) => {
-    if (follow.response) setTimeout(() => giveUp(`no answer, though the ${method} sent right after it was answered`), OVERTAKEN_GRACE_MS);
+    if (follow.response && !settled) grace = setTimeout(() => giveUp(`no answer, though the ${method} sent right after it was answered`), OVERTAKEN_GRACE_MS);
   });
-  return probe;
+  // An answered probe needs no grace: a timer left running kept the CLI from exiting for 0.5 s.
+  return probe.finally(() => {
+    settled = true;
+    clearTimeout(grace);
+  });
 }
 
 /**
