@@ -10,7 +10,7 @@ import { createContext, type RunEnvironment } from './context.js';
 import { serverGone } from './liveness.js';
 import { trimEvidence } from './evidence-trim.js';
 import { WarmPool } from './warm-pool.js';
-import { collectIfMuchReceived } from './collect-garbage.js';
+import { collectAfterCheck } from './collect-garbage.js';
 import { matchesAny } from '../wire/glob.js';
 import { inShard, type Shard } from '../wire/shard.js';
 import { gradeFinding, gradeOf, type Grade } from './requirements/grade.js';
@@ -76,7 +76,7 @@ export async function runChecks(checks: CheckDefinition[], run: RunEnvironment, 
     lease?.end();
     results.set(check.id, result);
     // What the check parsed and walked is garbage now: collect it before the next one adds its own.
-    collectIfMuchReceived();
+    collectAfterCheck();
     options.onDone?.(result);
     if (result.status === 'error' && !probing && !(await gone)) {
       probing = true;

@@ -12,6 +12,7 @@
  * of a check of 10,000 tools, and a check of a 13 MB list peaked 14 MB lower with this (median of
  * five), for about 1 % more CPU.
  */
+import { getHeapStatistics } from 'node:v8';
 import { type Collect, gcFunction } from './gc-function.js';
 
 /** Received bytes after which a full collection is made, whatever the command. */
@@ -20,7 +21,9 @@ export const FLOOD_COLLECT_BYTES = 32 * 1024 * 1024;
 export const YOUNG_COLLECT_BYTES = 512 * 1024;
 
 let received = 0;
+/** The last full collection, whoever made it: the received count then and the heap it left (what was live). */
 let collectedAt = 0;
+let heapAtCollection = 0;
 let youngCollectedAt = 0;
 
 /** `bytes` more were received (called before they are handled: what came before may be garbage by now). */
@@ -46,11 +49,26 @@ export function shouldCollect(received: number, atLast: number, threshold: numbe
 }
 
 /** A full collection when `threshold` bytes were received since the last one, whoever made it. Returns whether it collected. */
-export function collectIfReceivedSince(threshold: number, collector: () => Collect | null = gcFunction): boolean {
+export function collectIfReceivedSince(threshold: number, collector: () => Collect | null = gcFunction, heapUsed = usedHeap): boolean {
   if (!shouldCollect(received, collectedAt, threshold)) return false;
+  return collectNow(collector, heapUsed);
+}
+
+/** A full collection now, whatever made it due: the next ones count received bytes and heap growth from here. */
+export function collectNow(collector: () => Collect | null = gcFunction, heapUsed = usedHeap): boolean {
   collectedAt = received;
   const gc = collector();
   if (!gc) return false;
   gc();
+  heapAtCollection = heapUsed();
   return true;
+}
+
+/** How much the heap in use grew since the last full collection made here. */
+export function heapGrownSinceCollection(heapUsed = usedHeap): number {
+  return heapUsed() - heapAtCollection;
+}
+
+function usedHeap(): number {
+  return getHeapStatistics().used_heap_size;
 }
