@@ -27,6 +27,8 @@ export class LineBytes {
   constructor(
     private readonly parts: readonly Buffer[],
     private readonly owner?: LineOwner,
+    /** A known result the line splitter matched byte for byte as it arrived, and where it starts. */
+    readonly matched?: { result: LineBytes; at: number },
   ) {
     let length = 0;
     for (const part of parts) {

@@ -185,10 +185,11 @@ export class LineSplitter {
       ? [...this.stored(0, echo.start), ...echo.result.pieces(), ...this.stored(echo.start, this.pendingLength)]
       : this.stored(0, this.pendingLength);
     const owner = { release: () => this.release(), keep: (from: number, to: number) => (echo ? undefined : this.keep(from, to)) };
-    const held = new LineBytes(parts, owner);
+    const matched = echo && { result: echo.result, at: echo.start };
+    const held = new LineBytes(parts, owner, matched);
     // The slabs go back to the pool once the line is handled, or sooner when the handler releases them.
     try {
-      if (held.length > 0) this.emitHeld(held.byteAt(held.length - 1) === CR ? new LineBytes(held.pieces(0, held.length - 1), owner) : held);
+      if (held.length > 0) this.emitHeld(held.byteAt(held.length - 1) === CR ? new LineBytes(held.pieces(0, held.length - 1), owner, matched) : held);
     } finally {
       this.release();
     }

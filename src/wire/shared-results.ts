@@ -32,6 +32,12 @@ export function knownResults(): LineBytes[] {
   return [...knownBytes.values()].map((known) => known.bytes);
 }
 
+/** The parsed result whose bytes are `bytes`, while it lives. */
+function resultKeptAs(bytes: LineBytes): object | undefined {
+  for (const known of knownBytes.values()) if (known.bytes === bytes) return known.result.deref();
+  return undefined;
+}
+
 function keepBytes(key: string, bytes: LineBytes, span: [number, number], result: object): void {
   if (knownBytes.has(key)) return;
   knownBytes.set(key, { bytes: bytes.keep(span[0], span[1]), result: new WeakRef(result) });
@@ -67,6 +73,10 @@ export type BytesReading = { message: Record<string, unknown> } | { parse(text: 
 export function readMessageBytes(bytes: LineBytes, limit = MAX_JSON_DEPTH): BytesReading {
   const asText = { parse: (text: string) => parseMessageText(text, limit) };
   if (bytes.length < SHARE_FROM_CHARS) return asText;
+  // Matched as it arrived against bytes kept here: no need to scan and hash 13 MB again to know it.
+  const { matched } = bytes;
+  const matchedResult = matched && resultKeptAs(matched.result);
+  if (matched && matchedResult) return withEnvelope(bytes, [matched.at, matched.at + matched.result.length], matchedResult, limit) ?? asText;
   const span = scanMessageBytes(bytes, limit);
   if (span === 'too-deep') return asText;
   if (!span) return { parse: (text) => JSON.parse(text) };
@@ -76,15 +86,21 @@ export function readMessageBytes(bytes: LineBytes, limit = MAX_JSON_DEPTH): Byte
   const key = hash.digest('base64');
   const known = remembered.get(key)?.deref();
   if (!known) return { parse: (text) => parseRemembering(text, key) };
+  const reading = withEnvelope(bytes, span, known, limit);
+  if (reading) keepBytes(key, bytes, span, known);
+  return reading ?? asText;
+}
+
+/** The message around a known result: only its envelope (the text outside `span`) is parsed. Undefined when that is no object. */
+function withEnvelope(bytes: LineBytes, span: [number, number], result: object, limit: number): { message: Record<string, unknown> } | undefined {
   let envelope: unknown;
   try {
     envelope = parseJson(`${bytes.text(0, span[0])}null${bytes.text(span[1])}`, limit);
   } catch {
-    return asText;
+    return undefined;
   }
-  if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope)) return asText;
-  (envelope as Record<string, unknown>).result = known;
-  keepBytes(key, bytes, span, known);
+  if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope)) return undefined;
+  (envelope as Record<string, unknown>).result = result;
   return { message: envelope as Record<string, unknown> };
 }
 

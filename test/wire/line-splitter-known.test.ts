@@ -10,6 +10,7 @@ import { resultStartIn } from '../../src/wire/json-bytes.js';
 import { LineBytes } from '../../src/wire/line-bytes.js';
 import { LineSplitter } from '../../src/wire/line-splitter.js';
 import { SLAB_BYTES } from '../../src/wire/line-buffers.js';
+import { knownResults, parseMessageText, readMessageBytes } from '../../src/wire/shared-results.js';
 
 const RESULT = JSON.stringify({ tools: Array.from({ length: 3000 }, (_, i) => ({ name: `tool_${i}`, description: `Looks up record ${i}.` })) });
 const answer = (id: number | string, result = RESULT) => `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result}}`;
@@ -110,6 +111,34 @@ describe('a line matching a known result', () => {
       ),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('with the shared results', () => {
+  it('an answer matched as it arrived reads as the shared result with its own envelope', () => {
+    const result = JSON.stringify({ tools: Array.from({ length: 15_000 }, (_, i) => ({ name: `matched_${i}` })) });
+    const messages: Record<string, unknown>[] = [];
+    const matched: boolean[] = [];
+    const splitter = new LineSplitter(
+      64 * 1024 * 1024,
+      {
+        line: () => {},
+        lineBytes: (bytes) => {
+          matched.push(bytes.matched !== undefined);
+          const reading = readMessageBytes(bytes);
+          messages.push('message' in reading ? reading.message : (reading.parse(bytes.text()) as Record<string, unknown>));
+        },
+        oversize: () => {},
+        knownResults,
+      },
+      1024,
+    );
+    for (const id of [1, 2, 3, 4]) for (const chunk of chunked(`${answer(id, result)}\n`, 65536)) splitter.push(chunk);
+    // The first is parsed, the second found by its digest and kept, the others matched as they came.
+    expect(matched).toEqual([false, false, true, true]);
+    expect(messages.map((message) => message.id)).toEqual([1, 2, 3, 4]);
+    for (const message of messages) expect(message.result).toBe(messages[0]?.result);
+    expect(messages[3]).toEqual(parseMessageText(answer(4, result)));
   });
 });
 
