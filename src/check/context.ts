@@ -69,11 +69,13 @@ export function createContext(run: RunEnvironment, signal: AbortSignal, opened: 
   };
 }
 
-/** A warm process of the run's own target, when the connection asked for is a plain fresh one. */
+/** A warm process of the run's own target, when the connection asked for is a fresh one to it. */
 function warmChannel(run: RunEnvironment, options: OpenClientOptions) {
-  // A process shut down in its own way (a check that judges the exit) is started for that check.
-  if (!run.warm || options.shutdown || (options.target && options.target !== run.target)) return undefined;
-  return run.warm.take();
+  if (!run.warm || (options.target && options.target !== run.target)) return undefined;
+  const channel = run.warm.take();
+  // A check that judges the exit shuts its process down its own way, whenever that process started.
+  if (options.shutdown) channel.shutDownWith(options.shutdown);
+  return channel;
 }
 
 /** tools/list once per run (every check that needs tools shares it). */

@@ -1,5 +1,5 @@
 /** The check model (DESIGN.md "Checks"): metadata, one run function, results with evidence. */
-import type { StdioShutdown } from '../client/connect.js';
+import type { StdioShutdown } from '../wire/stdio.js';
 import type { McpClient } from '../client/types.js';
 import type { Channel } from '../protocol/channel.js';
 import type { CallPolicy } from '../protocol/call-policy.js';

@@ -8,7 +8,7 @@ import { HttpChannel } from '../protocol/http-channel.js';
 import { StdioChannel } from '../protocol/stdio-channel.js';
 import { TransportError } from '../protocol/transport-error.js';
 import { LATEST_MODERN_VERSION, type EraPreference } from '../protocol/versions.js';
-import type { StdioOptions } from '../wire/stdio.js';
+import type { StdioShutdown } from '../wire/stdio.js';
 import type { Target } from '../wire/target.js';
 import { Trace } from '../wire/trace.js';
 import type { ClientOptions } from './base-client.js';
@@ -27,8 +27,6 @@ export interface ConnectOptions extends ClientOptions {
   /** An untouched channel to the target to use instead of opening one (a warm process); its trace is the connection's. */
   channel?: Channel;
 }
-
-export type StdioShutdown = Pick<StdioOptions, 'closeGraceMs' | 'graceWhileBusy'>;
 
 export function openChannel(target: Target, trace: Trace, shutdown: StdioShutdown = {}): Channel {
   return target.transport === 'stdio' ? new StdioChannel(target, trace, shutdown) : new HttpChannel(target, trace);

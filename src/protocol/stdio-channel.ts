@@ -1,5 +1,5 @@
 /** A channel over a stdio server: one line per message, responses matched by id. */
-import { spawnStdio, type StdioConnection, type StdioOptions } from '../wire/stdio.js';
+import { spawnStdio, type StdioConnection, type StdioOptions, type StdioShutdown } from '../wire/stdio.js';
 import type { StdioTarget } from '../wire/target.js';
 import { Trace } from '../wire/trace.js';
 import { TransportError } from './transport-error.js';
@@ -31,6 +31,9 @@ export class StdioChannel implements Channel {
   /** Ids answered lately: a second answer to one repeats it, and is no mismatch either. */
   private readonly answered = new Set<string>();
   private serverRequestHandler: ServerRequestHandler | undefined;
+  private shutdown: StdioShutdown | undefined;
+  /** When the process was started (performance.now()): a warm one has been starting for a while. */
+  readonly startedAt = performance.now();
 
   constructor(
     readonly target: StdioTarget,
@@ -143,8 +146,13 @@ export class StdioChannel implements Channel {
     });
   }
 
+  /** How `close` shuts the process down: set by a check that judges the exit of a process started before it knew. */
+  shutDownWith(shutdown: StdioShutdown): void {
+    this.shutdown = shutdown;
+  }
+
   async close(): Promise<void> {
-    await this.connection.close();
+    await this.connection.close(this.shutdown);
   }
 
   private dispatch(message: unknown): void {

@@ -36,6 +36,9 @@ export interface StdioOptions {
   baseEnv?: NodeJS.ProcessEnv;
 }
 
+/** How a process is shut down: the options a check that judges the exit sets, on a process started before it knew. */
+export type StdioShutdown = Pick<StdioOptions, 'closeGraceMs' | 'graceWhileBusy'>;
+
 export interface ExitInfo {
   code: number | null;
   signal: NodeJS.Signals | null;
@@ -64,8 +67,11 @@ export interface StdioConnection {
   /** Stops reading the server's stdout (a relay whose client reads slower than the server writes). */
   pauseOutput(): void;
   resumeOutput(): void;
-  /** End stdin, give the server a moment, then SIGTERM, then SIGKILL. Never waits once it has exited. */
-  close(): Promise<ExitInfo>;
+  /**
+   * End stdin, give the server a moment, then SIGTERM, then SIGKILL. Never waits once it has exited.
+   * `shutdown` overrides the spawn options' grace (only the first call's counts).
+   */
+  close(shutdown?: StdioShutdown): Promise<ExitInfo>;
 }
 
 const DEFAULT_MAX_LINE = 64 * 1024 * 1024;
@@ -250,12 +256,12 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
     resumeOutput() {
       child.stdout?.resume();
     },
-    close() {
+    close(shutdown) {
       closing ??= shutDown(
         child,
         exited,
         () => exitInfo !== undefined,
-        options,
+        { ...options, ...shutdown },
         (signal) => (signalled = signal),
       );
       return closing;

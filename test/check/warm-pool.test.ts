@@ -199,6 +199,18 @@ describe('warm pool', () => {
     }
   }, 60_000);
 
+  it('the checks that judge how a process exits take warm processes, and still judge them', async () => {
+    const { target, log } = slowServer(3000);
+    const report = await runCheckRun(target, { timeoutMs: 8000, only: ['stdio.exits-on-stdin-close', 'stdio.exits-before-first-message'] });
+    for (const result of report.results) expect(result.status, `${result.id}: ${result.message}`).toBe('pass');
+    const entries = log();
+    // The run's own process and the pool's three (one for stdin-close, two for exits-before): none started apart.
+    expect(entries.filter((entry) => entry.event === 'start')).toHaveLength(4);
+    // Only the run's process and stdin-close's got a message: exits-before's two got none.
+    expect(entries.filter((entry) => entry.event === 'first')).toHaveLength(2);
+    expect(await leftovers(marker, 3000)).toEqual([]);
+  }, 30_000);
+
   it('Ctrl-C during a run exits 130 and leaves no pooled process', async () => {
     const { target, log } = slowServer(1500);
     const mcpvet = spawn(process.execPath, [CLI, 'check', '--', target.command, ...target.args], {

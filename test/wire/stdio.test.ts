@@ -125,6 +125,22 @@ describe('stdio wire', () => {
     expect(isAlive(connection.pid as number)).toBe(false);
   });
 
+  it('a grace given at close overrides the one given at spawn (a warm process closed by a check that judges its exit)', async () => {
+    // Exits 700 ms after its stdin ends: past the default grace, within the one given at close.
+    const lingers = "process.stdin.resume(); process.stdin.on('end', () => setTimeout(() => process.exit(0), 700)); console.error('ready');";
+    const spawnReady = () => {
+      const trace = new Trace();
+      const ready = new Promise<void>((resolve) => trace.subscribe((frame) => frame.kind === 'stderr' && frame.raw === 'ready' && resolve()));
+      const connection = spawnStdio({ transport: 'stdio', command: process.execPath, args: ['-e', lingers] }, { trace });
+      return ready.then(() => connection);
+    };
+    const [plain, given] = await Promise.all([spawnReady(), spawnReady()]);
+    const [cut, waited] = await Promise.all([plain.close(), given.close({ closeGraceMs: 3000 })]);
+    expect(cut.signalled).toBe('SIGTERM');
+    expect(waited).toMatchObject({ code: 0, signal: null });
+    expect(waited.signalled).toBeUndefined();
+  });
+
   it('reports a command that cannot be started as a spawn error, not a crash', async () => {
     const trace = new Trace();
     const connection = spawnStdio({ transport: 'stdio', command: '/nonexistent/server', args: [] }, { trace });

@@ -2,18 +2,18 @@
  * A client may start a stdio server and shut it down before sending anything (a host that
  * closes at once, an era probe that gives up). The shutdown steps (close stdin, wait, SIGTERM,
  * SIGKILL) apply to such a process too, so a server must not wait for initialize or a first
- * request before it notices EOF, nor ignore SIGTERM until then. Two fresh processes: one gets EOF,
- * the other SIGTERM (stdin left open), each after a settle time so start-up is not counted.
+ * request before it notices EOF, nor ignore SIGTERM until then. Two fresh processes (warm ones when
+ * the run keeps a pool: they got no message either): one gets EOF, the other SIGTERM (stdin left
+ * open), each once it has settled so start-up is not counted.
  */
-import type { StdioTarget } from '../../../wire/target.js';
-import { spawnStdio, type ExitInfo } from '../../../wire/stdio.js';
+import { StdioChannel } from '../../../protocol/stdio-channel.js';
+import type { ExitInfo } from '../../../wire/stdio.js';
 import { untilQuiet } from '../../../wire/process-activity.js';
-import { Trace } from '../../../wire/trace.js';
 import { defineCheck, pass, skip } from '../../define.js';
 import type { CheckContext, Evidence, Finding } from '../../types.js';
 
 /**
- * A fresh process is shut down once it has started: after SETTLE_MS, and once it has been quiet
+ * A fresh process is shut down once it has started: SETTLE_MS after it was spawned, and once it has been quiet
  * (no CPU used, nothing runnable) for QUIET_MS — on a loaded machine start-up takes longer, and
  * a server that has not yet installed its SIGTERM handler must not be judged by it.
  */
@@ -34,23 +34,28 @@ export default defineCheck({
   requirements: ['STDIO-04', 'STDIO-L1', 'STDIO-05'],
   transports: ['stdio'],
   spec: 'basic/transports/stdio#shutdown',
+  freshProcesses: 2,
   async run(ctx) {
     if (ctx.target.transport !== 'stdio') return skip('not a stdio target');
     // Two processes of their own, judged apart: they start and settle side by side.
-    const [eof, sigterm] = await Promise.all([shutDown(ctx, ctx.target, 'eof'), shutDown(ctx, ctx.target, 'sigterm')]);
+    const [eof, sigterm] = await Promise.all([shutDown(ctx, 'eof'), shutDown(ctx, 'sigterm')]);
     if (eof.status !== 'pass') return eof;
     if (sigterm.status !== 'pass') return sigterm;
     return pass(`${eof.message}; ${sigterm.message}`, [...(eof.evidence ?? []), ...(sigterm.evidence ?? [])]);
   },
 });
 
-async function shutDown(ctx: CheckContext, target: StdioTarget, how: 'eof' | 'sigterm'): Promise<Finding> {
-  const trace = new Trace();
+async function shutDown(ctx: CheckContext, how: 'eof' | 'sigterm'): Promise<Finding> {
+  const connection = ctx.freshChannel();
+  if (!(connection instanceof StdioChannel)) return skip('not a stdio target');
+  const trace = connection.trace;
   ctx.traces().push(trace);
-  const connection = spawnStdio(target, { trace, closeGraceMs: EOF_GRACE_MS });
+  connection.shutDownWith({ closeGraceMs: EOF_GRACE_MS });
   const evidence = (): Evidence[] => [{ frames: trace.frames.slice(-20) }];
   try {
-    if (connection.pid !== undefined) await untilQuiet(connection.pid, { minMs: SETTLE_MS, quietMs: QUIET_MS, maxMs: MAX_SETTLE_MS, gone: connection.exited });
+    const age = performance.now() - connection.startedAt;
+    if (connection.pid !== undefined)
+      await untilQuiet(connection.pid, { minMs: Math.max(0, SETTLE_MS - age), quietMs: QUIET_MS, maxMs: MAX_SETTLE_MS, gone: connection.exited });
     const early = await within(connection.exited, 0);
     if (early)
       return early.spawnError
@@ -58,7 +63,8 @@ async function shutDown(ctx: CheckContext, target: StdioTarget, how: 'eof' | 'si
         : pass(`a fresh process ended by itself before any shutdown step (${describeExit(early)})`, evidence());
     const started = performance.now();
     if (how === 'eof') {
-      const exit = await connection.close();
+      await connection.close();
+      const exit = await connection.exited;
       const ms = Math.round(performance.now() - started);
       if (exit.signal || ms >= EOF_GRACE_MS) {
         return {

@@ -14,6 +14,7 @@ export default defineCheck({
   requirements: ['STDIO-04', 'STDIO-L1'],
   transports: ['stdio'],
   spec: 'basic/transports/stdio#shutdown',
+  freshProcesses: 1,
   async run(ctx) {
     const client = await ctx.openClient({ shutdown: { graceWhileBusy: true } });
     const from = client.trace.length;
