@@ -30,6 +30,11 @@ export interface Selection {
 export interface RunOptions {
   /** Checks run at once (DEFAULT_CONCURRENCY; runCheckRun chooses more for a server slow and idle to start). */
   concurrency?: number;
+  /**
+   * With a warm pool: the checks that may take fresh processes run in a lane of their own, this
+   * many at once, beside `concurrency` others (absent: one lane for all).
+   */
+  freshConcurrency?: number;
   checkTimeoutMs?: number;
   onStart?(check: CheckDefinition): void;
   onDone?(result: CheckResult): void;
@@ -83,7 +88,13 @@ export async function runChecks(checks: CheckDefinition[], run: RunEnvironment, 
       gone = serverGone(run.client, run.timeoutMs).finally(() => (probing = false));
     }
   };
-  await pool(regular, options.concurrency ?? DEFAULT_CONCURRENCY, execute);
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  if (warm && options.freshConcurrency) {
+    const takes = (check: CheckDefinition) => freshOf(check, run.client) > 0;
+    const fresh = regular.filter(takes);
+    const rest = regular.filter((check) => !takes(check));
+    await Promise.all([pool(rest, concurrency, execute), pool(fresh, options.freshConcurrency, execute)]);
+  } else await pool(regular, concurrency, execute);
   // Final checks judge every trace of the run, the last frames of closed connections included.
   await allClosed(closing);
   await pool(final, 1, execute);

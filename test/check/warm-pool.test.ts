@@ -160,41 +160,45 @@ describe('warm pool', () => {
     expect(await leftovers(marker, 3000)).toEqual([]);
   }, 30_000);
 
-  it('a server slow and idle to start gets 8 checks at once, a quick one 4, and --concurrency wins', async () => {
-    /** 12 checks that only wait, and the most of them seen running at once. */
+  it('a server slow and idle to start gets 8 checks at once and 12 that may take fresh processes, a quick one 4 and 6, and --concurrency wins', async () => {
+    /** 12 checks that only wait and 14 that may take a fresh process (and only wait), and the most of each seen running at once. */
     const waiting = () => {
-      let running = 0;
-      let most = 0;
-      const checks: CheckDefinition[] = Array.from({ length: 12 }, (_, i) =>
+      const running = { plain: 0, fresh: 0 };
+      const most = { plain: 0, fresh: 0, all: 0 };
+      const check = (i: number, lane: 'plain' | 'fresh') =>
         defineCheck({
-          id: `t.waits-${i}`,
+          id: `t.waits-${lane}-${i}`,
           title: 'waits',
           suite: 'protocol',
           requirements: ['BASE-01'],
           spec: 'test',
-          // One check that may take a fresh process: the run then watches how the server starts.
-          freshProcesses: i === 0 ? 1 : 0,
+          freshProcesses: lane === 'fresh' ? 1 : 0,
           run: async () => {
-            most = Math.max(most, ++running);
+            most[lane] = Math.max(most[lane], ++running[lane]);
+            most.all = Math.max(most.all, running.plain + running.fresh);
             await wait(400);
-            running--;
+            running[lane]--;
             return pass('waited');
           },
-        }),
-      );
-      return { checks, most: () => most };
+        });
+      const checks: CheckDefinition[] = [
+        ...Array.from({ length: 12 }, (_, i) => check(i, 'plain')),
+        ...Array.from({ length: 14 }, (_, i) => check(i, 'fresh')),
+      ];
+      return { checks, most };
     };
-    const runs: [delayMs: number, concurrency: number | undefined, expected: number][] = [
+    const runs: [delayMs: number, concurrency: number | undefined, expected: { plain: number; fresh: number; all: number }][] = [
       // 3 s of sleep, as above: under CI load a Node process can take over a second just to start.
-      [3000, undefined, 8],
-      [0, undefined, 4],
-      [3000, 2, 2],
+      [3000, undefined, { plain: 8, fresh: 12, all: 20 }],
+      [0, undefined, { plain: 4, fresh: 6, all: 10 }],
+      // An explicit --concurrency bounds every check, in one lane.
+      [3000, 2, { plain: 2, fresh: 2, all: 2 }],
     ];
     for (const [delayMs, concurrency, expected] of runs) {
       const { target } = slowServer(delayMs);
       const run = waiting();
       await runCheckRun(target, { timeoutMs: 8000, checks: run.checks, ...(concurrency && { concurrency }) });
-      expect(run.most(), `start-up delay ${delayMs} ms, --concurrency ${concurrency ?? 'default'}`).toBe(expected);
+      expect(run.most, `start-up delay ${delayMs} ms, --concurrency ${concurrency ?? 'default'}`).toEqual(expected);
       expect(await leftovers(marker, 3000)).toEqual([]);
     }
   }, 60_000);
