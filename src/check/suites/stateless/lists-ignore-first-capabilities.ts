@@ -33,8 +33,8 @@ export default defineCheck({
     const methods = declaredLists(ctx.client.serverCapabilities);
     if (methods.length === 0) return skip('the server declares no tools, resources or prompts to list');
     // The connection's handshake is its first request: it declares what the connection begins with.
-    const p = await ctx.openClient({ capabilities: ALL_INPUT_CAPABILITIES });
-    const q = await ctx.openClient({ capabilities: {} });
+    // Opened side by side: over stdio each is a server process to wait for.
+    const [p, q] = await Promise.all([ctx.openClient({ capabilities: ALL_INPUT_CAPABILITIES }), ctx.openClient({ capabilities: {} })]);
     const findings: Finding[] = [];
     const compared: string[] = [];
     for (const method of methods) {
