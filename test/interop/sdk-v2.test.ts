@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { runCheckRun } from '../../src/check/run.js';
 import { connect } from '../../src/client/connect.js';
 import type { Target } from '../../src/wire/target.js';
+import { expectFinding } from '../helpers/check.js';
 import { startHttpServer, type RunningServer } from '../helpers/run.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -44,11 +45,22 @@ describe('a server on the official TypeScript SDK v2', { timeout: 90_000 }, () =
       'errors.invalid-request', // no answer on stdio to a request object without "method"
       'errors.parse-error', // no answer on stdio to unparsable JSON
       'protocol.missing-protocol-version-rejected', // -32601 instead of -32602
+      // Checked by hand: once the connection served a tools/list, server/discover (and tools/list) with
+      // protocolVersion "1900-01-01" or "2999-12-31" get a result; before that, -32022 (basic/versioning MUST).
+      'protocol.unsupported-version-rejected',
       'stateless.malformed-message-keeps-era', // a claim-less message after discover turns the connection legacy
     ]);
     // pagination#error-handling (SHOULD -32602): an unknown cursor gets the first page, on every list (checked by hand).
     expect(byStatus('warn')).toEqual(['prompts.invalid-cursor', 'tools.invalid-cursor']);
     expect(report.summary.pass).toBeGreaterThan(35);
+  });
+
+  it('the unknown-version probe waits for an established connection: run alone, it still finds what the full run finds', async () => {
+    // Alone, only server/discover went over the connection before it: the SDK's entry would still refuse.
+    const report = await runCheckRun(server, { timeoutMs: 5000, only: ['protocol.unsupported-version-rejected'] });
+    const [result] = report.results;
+    expect(result?.status, result?.message).toBe('fail');
+    expectFinding(result!, 'not-32022', 'fail');
   });
 });
 

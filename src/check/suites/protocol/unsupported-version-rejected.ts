@@ -4,6 +4,12 @@
  * and HTTP 400 (DIGEST §1 "Failure rules"). The header carries the same version as `_meta`,
  * so the only thing wrong with the probe is the version itself. Both an unknown past and an
  * unknown future version are sent (unknown-versions.ts): each must be refused.
+ *
+ * The probes go on the run's connection once it has served a request other than server/discover.
+ * The rule holds for every request of a connection, and a server may check the version only while
+ * a connection opens: the TypeScript SDK v2's stdio entry refuses an unknown version until the
+ * connection is pinned to an era, then serves any version. Without this step the verdict
+ * depended on which checks had used the connection first.
  */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
@@ -11,6 +17,8 @@ import { META } from '../../../protocol/meta.js';
 import { eraOfVersion } from '../../../protocol/versions.js';
 import { defineCheck } from '../../define.js';
 import type { CheckContext } from '../../types.js';
+import { declaredLists } from '../../probes/stateless/lists.js';
+import { sharedListing } from '../../probes/tools/list-pages.js';
 import { describeAnswer, errorOf, exchange, modernMeta, probeId, evidenceOf } from '../../probes/protocol/probe.js';
 import { judgeEachUnknownVersion, sideOf, type VersionProbe } from '../../probes/protocol/unknown-versions.js';
 
@@ -21,7 +29,12 @@ export default defineCheck({
   requirements: ['LIFE-06'],
   eras: ['modern'],
   spec: 'basic#request-meta',
-  run: (ctx) => judgeEachUnknownVersion(ctx, probeVersion),
+  async run(ctx) {
+    const [list] = declaredLists(ctx.client.serverCapabilities);
+    // Shared with the checks that judge the listing: on most runs it was sent already.
+    if (list) await sharedListing(ctx.client, list);
+    return judgeEachUnknownVersion(ctx, probeVersion);
+  },
 });
 
 async function probeVersion(ctx: CheckContext, version: string): Promise<VersionProbe> {
