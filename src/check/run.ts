@@ -46,7 +46,9 @@ export const SLOW_START_CONCURRENCY = 8;
  * nor the CPU: in a lane of their own they stop holding back the checks on the shared connection,
  * and more of them take pooled processes early, so the pool starts the next ones sooner. Measured
  * on the slow-start bench: as wide as the other lane gained nothing, half as wide again cut the
- * wall by 0.4 s, twice as wide gained no more and kept more processes alive.
+ * wall by 0.4 s, twice as wide gained no more and kept more processes alive. Only for a server idle
+ * while it starts: on a quick one the lane gained nothing, and against a 10,000-tool server the
+ * extra checks in flight, each listing on its own process, raised the peak memory by 2.5-10 MB.
  */
 const FRESH_LANE_FACTOR = 1.5;
 
@@ -77,7 +79,8 @@ export async function runCheckRun(given: Target, options: CheckRunOptions = {}):
     throw error;
   }
   // A pool started before the first answer means an idle starter: more checks in flight then.
-  const concurrency = options.concurrency ?? (warm ? SLOW_START_CONCURRENCY : DEFAULT_CONCURRENCY);
+  const idleStarter = warm !== undefined;
+  const concurrency = options.concurrency ?? (idleStarter ? SLOW_START_CONCURRENCY : DEFAULT_CONCURRENCY);
   if (wantsPool) warm ??= new WarmPool(target as StdioTarget, warmFor(concurrency), freshDemand(checks, client));
   try {
     const results = await runChecks(
@@ -96,7 +99,7 @@ export async function runCheckRun(given: Target, options: CheckRunOptions = {}):
         canaries: planted?.canaries,
       },
       // An explicit --concurrency bounds every check: one lane.
-      { ...options, concurrency, freshConcurrency: options.concurrency === undefined && warm ? Math.ceil(concurrency * FRESH_LANE_FACTOR) : undefined },
+      { ...options, concurrency, freshConcurrency: options.concurrency === undefined && idleStarter ? Math.ceil(concurrency * FRESH_LANE_FACTOR) : undefined },
     );
     const info = client.serverInfo;
     return {

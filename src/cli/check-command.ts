@@ -41,7 +41,10 @@ export function defineCheckCommand(program: Command): void {
       .option('--spec-schema <file>', 'also validate every server message against this official schema.json')
       .option('--shard <i/n>', 'run the i-th of n parts of the checks (a CI matrix; join the JSON reports with `mcpvet report merge`)')
       .addOption(
-        new Option('--concurrency <n>', 'checks run at once (default 4; 8 over stdio for a server slow and idle to start, on Linux; beside them, by default, half as many again that may take fresh processes)').argParser(Number),
+        new Option(
+          '--concurrency <n>',
+          'checks run at once (default 4; 8 over stdio for a server slow and idle to start, on Linux, and beside them 12 that may take fresh processes)',
+        ).argParser(Number),
       )
       .option(
         '--watch <path>',
