@@ -8,7 +8,7 @@ import { describeTarget, type StdioTarget, type Target } from '../wire/target.js
 import pkg from '../../package.json' with { type: 'json' };
 import { makeCallPolicy } from '../protocol/call-policy.js';
 import { plantCanaries } from './probes/security/canaries.js';
-import { startWhenIdle } from './early-pool.js';
+import { firstAnswer, startWhenIdle } from './early-pool.js';
 import { ALL_CHECKS } from './registry.js';
 import { DEFAULT_CONCURRENCY, freshDemand, runChecks, selectChecks, summarize, type RunOptions, type Selection } from './runner.js';
 import type { AuthTokens, CheckDefinition, RunReport } from './types.js';
@@ -70,7 +70,7 @@ export async function runCheckRun(given: Target, options: CheckRunOptions = {}):
   const idleStart = () => {
     warm = new WarmPool(target as StdioTarget, warmFor(options.concurrency ?? SLOW_START_CONCURRENCY), freshDemand(checks));
   };
-  if (first?.pid !== undefined) startWhenIdle(first.pid, connecting, idleStart, timeoutMs);
+  if (first?.pid !== undefined) startWhenIdle(first.pid, firstAnswer(first.trace, connecting), idleStart, timeoutMs);
   let client: McpClient;
   try {
     client = await connecting;

@@ -50,6 +50,41 @@ function slowServer(delayMs: number): { target: StdioTarget; log: () => LogEntry
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** 12 checks that only wait and 14 that may take a fresh process (and only wait), and the most of each seen running at once. */
+function waiting() {
+  const running = { plain: 0, fresh: 0 };
+  const most = { plain: 0, fresh: 0, all: 0 };
+  const check = (i: number, lane: 'plain' | 'fresh') =>
+    defineCheck({
+      id: `t.waits-${lane}-${i}`,
+      title: 'waits',
+      suite: 'protocol',
+      requirements: ['BASE-01'],
+      spec: 'test',
+      freshProcesses: lane === 'fresh' ? 1 : 0,
+      run: async () => {
+        most[lane] = Math.max(most[lane], ++running[lane]);
+        most.all = Math.max(most.all, running.plain + running.fresh);
+        await wait(400);
+        running[lane]--;
+        return pass('waited');
+      },
+    });
+  const checks: CheckDefinition[] = [...Array.from({ length: 12 }, (_, i) => check(i, 'plain')), ...Array.from({ length: 14 }, (_, i) => check(i, 'fresh'))];
+  return { checks, most };
+}
+
+/** Node arguments for the slow-start server (with `extra` as its arguments) behind 1.5 s of CPU, each process logged as 'spawned'. */
+function busyFirst(...extra: string[]): string[] {
+  const busy = [
+    "import { appendFileSync } from 'node:fs';",
+    "appendFileSync(process.env.SLOW_START_LOG, JSON.stringify({ pid: process.pid, at: Date.now(), event: 'spawned' }) + '\\n');",
+    'const end = Date.now() + 1500; while (Date.now() < end);',
+    `await import(${JSON.stringify(fixture('slow-start'))});`,
+  ].join('\n');
+  return ['--input-type=module', '-e', busy, '--', ...extra];
+}
+
 describe('warm pool', () => {
   it('hands over a process that got nothing, and closes the rest', async () => {
     const { target, log } = slowServer(200);
@@ -144,14 +179,7 @@ describe('warm pool', () => {
 
   it('a server busy starting up (CPU) gets its pool once it answered', async () => {
     const { target, log } = slowServer(0);
-    // 1.5 s of CPU before the slow-start server (without its delay) loads.
-    const busy = [
-      "import { appendFileSync } from 'node:fs';",
-      "appendFileSync(process.env.SLOW_START_LOG, JSON.stringify({ pid: process.pid, at: Date.now(), event: 'spawned' }) + '\\n');",
-      'const end = Date.now() + 1500; while (Date.now() < end);',
-      `await import(${JSON.stringify(fixture('slow-start'))});`,
-    ].join('\n');
-    await runCheckRun({ ...target, args: ['--input-type=module', '-e', busy] }, { timeoutMs: 5000, only: ['stateless.tools-list-identical'] });
+    await runCheckRun({ ...target, args: busyFirst() }, { timeoutMs: 5000, only: ['stateless.tools-list-identical'] });
     const entries = log();
     const [main, ...others] = entries.filter((entry) => (entry.event as string) === 'spawned');
     const answered = entries.find((entry) => entry.pid === main?.pid && entry.event === 'first');
@@ -161,32 +189,6 @@ describe('warm pool', () => {
   }, 30_000);
 
   it('a server slow and idle to start gets 8 checks at once and 12 that may take fresh processes, a quick one 4 in all, and --concurrency wins', async () => {
-    /** 12 checks that only wait and 14 that may take a fresh process (and only wait), and the most of each seen running at once. */
-    const waiting = () => {
-      const running = { plain: 0, fresh: 0 };
-      const most = { plain: 0, fresh: 0, all: 0 };
-      const check = (i: number, lane: 'plain' | 'fresh') =>
-        defineCheck({
-          id: `t.waits-${lane}-${i}`,
-          title: 'waits',
-          suite: 'protocol',
-          requirements: ['BASE-01'],
-          spec: 'test',
-          freshProcesses: lane === 'fresh' ? 1 : 0,
-          run: async () => {
-            most[lane] = Math.max(most[lane], ++running[lane]);
-            most.all = Math.max(most.all, running.plain + running.fresh);
-            await wait(400);
-            running[lane]--;
-            return pass('waited');
-          },
-        });
-      const checks: CheckDefinition[] = [
-        ...Array.from({ length: 12 }, (_, i) => check(i, 'plain')),
-        ...Array.from({ length: 14 }, (_, i) => check(i, 'fresh')),
-      ];
-      return { checks, most };
-    };
     const runs: [delayMs: number, concurrency: number | undefined, expected: { plain: number; fresh: number; all: number }][] = [
       // 3 s of sleep, as above: under CI load a Node process can take over a second just to start.
       [3000, undefined, { plain: 8, fresh: 12, all: 20 }],
@@ -203,6 +205,16 @@ describe('warm pool', () => {
       expect(await leftovers(marker, 3000)).toEqual([]);
     }
   }, 60_000);
+
+  it('a legacy server busy while it starts is no idle starter: the era probe’s process waiting after its answer does not count', async () => {
+    // server/discover gets -32601 after 1.5 s of CPU; initialize then goes to a new process, busy as long,
+    // while the probe's process sits answered and idle. Only its start before the answer tells.
+    const { target } = slowServer(0);
+    const run = waiting();
+    await runCheckRun({ ...target, args: busyFirst('--era', 'legacy') }, { timeoutMs: 8000, checks: run.checks });
+    expect(run.most).toEqual({ plain: 4, fresh: 4, all: 4 });
+    expect(await leftovers(marker, 3000)).toEqual([]);
+  }, 30_000);
 
   it('the checks that judge how a process exits take warm processes, and still judge them', async () => {
     const { target, log } = slowServer(3000);
