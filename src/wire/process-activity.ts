@@ -22,7 +22,8 @@ export function groupActivity(pgid: number): GroupActivity | undefined {
   let members = 0;
   for (const pid of otherPids()) {
     const stat = readStat(pid);
-    if (!stat || stat.pgrp !== pgid) continue;
+    // A zombie has exited: it only waits to be reaped (late when mcpvet's own loop is busy).
+    if (!stat || stat.pgrp !== pgid || exitedState(stat.state)) continue;
     members++;
     ticks += stat.ticks;
     working ||= stat.state === 'R' || stat.state === 'D';
@@ -49,6 +50,8 @@ export async function untilQuiet(pgid: number, options: { minMs: number; quietMs
       await Promise.race([delay(Math.max(0, options.minMs - (now - started))), options.gone]);
       return;
     }
+    // Seen before and now without a live process: the group has ended, whatever `gone` says yet.
+    if (activity === undefined) return;
     const quiet = activity !== undefined && last !== undefined && !activity.working && activity.ticks === last.ticks;
     quietSince = quiet ? (quietSince ?? now) : undefined;
     if (quietSince !== undefined && now - quietSince >= options.quietMs && now - started >= options.minMs) return;
@@ -56,6 +59,18 @@ export async function untilQuiet(pgid: number, options: { minMs: number; quietMs
     await Promise.race([delay(SAMPLE_MS), options.gone]);
   }
 }
+
+/**
+ * Whether `pid` has exited and waits to be reaped (Linux; false where /proc cannot tell). Under
+ * load mcpvet may learn of an exit long after it happened: a process in this state is not signalled.
+ */
+export function exitedUnreaped(pid: number): boolean {
+  const stat = readStat(pid);
+  return stat !== undefined && exitedState(stat.state);
+}
+
+/** Z: a zombie; X: dead (seen only in passing). */
+const exitedState = (state: string): boolean => state === 'Z' || state === 'X';
 
 function readStat(pid: number): { state: string; pgrp: number; ticks: number } | undefined {
   const text = readProcFile(`/proc/${pid}/stat`);

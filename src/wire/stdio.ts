@@ -9,7 +9,7 @@ import { LineSplitter } from './line-splitter.js';
 import { ByteLineSplitter } from './byte-line-splitter.js';
 import { killGroup, killOrphanedGroup, registerChild } from './children.js';
 import { findHolders, findMarked, killPids, newSpawnMark, SPAWN_MARKER, stdioLinks } from './strays.js';
-import { untilQuiet } from './process-activity.js';
+import { exitedUnreaped, untilQuiet } from './process-activity.js';
 import { knownResults, parseMessageText, readMessageBytes, SHARE_FROM_CHARS } from './shared-results.js';
 import { noteReceived } from './received.js';
 import { JsonTooDeepError, parseJson, topLevelId, traceTooDeep } from './json-depth.js';
@@ -77,6 +77,8 @@ export interface StdioConnection {
 const DEFAULT_MAX_LINE = 64 * 1024 * 1024;
 /** How long a server may take to exit by itself after stdin ends, before SIGTERM. */
 export const CLOSE_GRACE_MS = 500;
+/** How long an exit that already happened may take to reach this process's event loop. */
+const REAP_WAIT_MS = 5000;
 /**
  * After the server exits, how long its stdout and stderr may take to end. Only a process that
  * outlived it can hold them longer (a grandchild); then mcpvet stops reading and kills it.
@@ -281,6 +283,8 @@ async function shutDown(
   const graceMs = options.closeGraceMs ?? CLOSE_GRACE_MS;
   if (options.graceWhileBusy && child.pid !== undefined) await untilQuiet(child.pid, { minMs: graceMs, quietMs: graceMs, maxMs: 10 * graceMs, gone: exited });
   if (await exitsWithin(exited, options.graceWhileBusy ? 0 : graceMs)) return exited;
+  // Exited by itself, and not yet reaped: a busy event loop here hears of it late. No signal then.
+  if (child.pid !== undefined && exitedUnreaped(child.pid) && (await exitsWithin(exited, REAP_WAIT_MS))) return exited;
   sending('SIGTERM');
   killGroup(child, 'SIGTERM');
   if (await exitsWithin(exited, options.killGraceMs ?? 1000)) return exited;

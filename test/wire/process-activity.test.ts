@@ -4,8 +4,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { groupActivity, untilQuiet } from '../../src/wire/process-activity.js';
+import { exitedUnreaped, groupActivity, untilQuiet } from '../../src/wire/process-activity.js';
 
 const children: ChildProcess[] = [];
 function start(code: string): ChildProcess {
@@ -17,6 +18,21 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.pid && child.exitCode === null && child.signalCode === null) process.kill(-child.pid, 'SIGKILL');
 });
 const gone = (child: ChildProcess) => once(child, 'exit');
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A process that exits after `seconds` and is never reaped, alone in a group of its own (setsid):
+ * its parent becomes `sleep 30`, which waits for no child. Resolves to its pid once it runs.
+ */
+async function unreaped(seconds: number): Promise<number> {
+  const parent = spawn('sh', ['-c', `setsid sleep ${seconds} & exec sleep 30`], { detached: true, stdio: 'ignore' });
+  children.push(parent);
+  for (const end = Date.now() + 5000; Date.now() < end; await wait(20)) {
+    const [pid] = readFileSync(`/proc/${parent.pid}/task/${parent.pid}/children`, 'utf8').trim().split(' ').filter(Boolean).map(Number);
+    if (pid !== undefined && groupActivity(pid) !== undefined) return pid;
+  }
+  throw new Error('the child never started in a group of its own');
+}
 const settled = (child: ChildProcess) => new Promise((resolve) => setTimeout(resolve, 800)).then(() => child);
 
 describe.runIf(process.platform === 'linux')('process activity', () => {
@@ -47,4 +63,21 @@ describe.runIf(process.platform === 'linux')('process activity', () => {
     await gone(child);
     expect(groupActivity(child.pid!)).toBeUndefined();
   });
+
+  it('a process that exited and waits to be reaped is no live member of its group, and is known as exited', async () => {
+    const pid = await unreaped(0.05);
+    for (const end = Date.now() + 5000; Date.now() < end && !exitedUnreaped(pid); ) await wait(20);
+    expect(exitedUnreaped(pid)).toBe(true);
+    expect(groupActivity(pid)).toBeUndefined();
+    expect(exitedUnreaped(process.pid)).toBe(false);
+  });
+
+  it('the wait ends when the group has exited, before whoever started it hears so', async () => {
+    // Under load mcpvet hears of an exit late; meanwhile the exited process must not pass for a quiet one.
+    const pid = await unreaped(0.4);
+    const started = performance.now();
+    await untilQuiet(pid, { minMs: 0, quietMs: 10_000, maxMs: 20_000, gone: new Promise(() => {}) });
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(exitedUnreaped(pid)).toBe(true);
+  }, 30_000);
 });
