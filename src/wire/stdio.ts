@@ -23,8 +23,8 @@ export interface StdioOptions {
   /** After SIGTERM, how long before SIGKILL (default 1000 ms). */
   killGraceMs?: number;
   /**
-   * After stdin ends, extend the grace while the server is still working (up to ten times): a
-   * check that judges how a server exits must measure the server, not a loaded machine.
+   * After stdin ends, extend the grace while the server is still working (up to BUSY_GRACE_MS or
+   * twice the grace): a check that judges how a server exits must measure the server, not a loaded machine.
    */
   graceWhileBusy?: boolean;
   /**
@@ -77,6 +77,8 @@ export interface StdioConnection {
 const DEFAULT_MAX_LINE = 64 * 1024 * 1024;
 /** How long a server may take to exit by itself after stdin ends, before SIGTERM. */
 export const CLOSE_GRACE_MS = 500;
+/** With `graceWhileBusy`: how long a server busy after stdin ends may take, at least. */
+const BUSY_GRACE_MS = 5000;
 /** How long an exit that already happened may take to reach this process's event loop. */
 const REAP_WAIT_MS = 5000;
 /**
@@ -281,7 +283,8 @@ async function shutDown(
   if (hasExited()) return exited;
   child.stdin?.end();
   const graceMs = options.closeGraceMs ?? CLOSE_GRACE_MS;
-  if (options.graceWhileBusy && child.pid !== undefined) await untilQuiet(child.pid, { minMs: graceMs, quietMs: graceMs, maxMs: 10 * graceMs, gone: exited });
+  if (options.graceWhileBusy && child.pid !== undefined)
+    await untilQuiet(child.pid, { minMs: graceMs, quietMs: graceMs, maxMs: Math.max(BUSY_GRACE_MS, 2 * graceMs), gone: exited });
   if (await exitsWithin(exited, options.graceWhileBusy ? 0 : graceMs)) return exited;
   // Exited by itself, and not yet reaped: a busy event loop here hears of it late. No signal then.
   if (child.pid !== undefined && exitedUnreaped(child.pid) && (await exitsWithin(exited, REAP_WAIT_MS))) return exited;

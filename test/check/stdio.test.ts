@@ -20,6 +20,13 @@ describe('stdio suite', () => {
     expect(result.message).toContain('SIGTERM');
   });
   it('exits on stdin close: passes in the legacy era', () => expectCheck('stdio.exits-on-stdin-close', notesStdio(), 'pass', legacy));
+  it('exits on stdin close: a server idle 1 s before it exits passes (the SDK client waits 2 s); one idle 4 s warns', async () => {
+    const prompt = await expectCheck('stdio.exits-on-stdin-close', fixtureStdio('stdio-slow-exit', '--after', '1000'), 'pass');
+    expect(prompt.message).toContain('exited by itself');
+    const slow = await expectCheck('stdio.exits-on-stdin-close', fixtureStdio('stdio-slow-exit', '--after', '4000'), 'warn');
+    expectFinding(slow, 'slow-exit');
+    expect(slow.message).toContain('sat idle for 2000 ms');
+  }, 30_000);
 
   it('exits before the first message: passes on the example server (EOF and SIGTERM)', async () => {
     const result = await expectCheck('stdio.exits-before-first-message', notesStdio(), 'pass');

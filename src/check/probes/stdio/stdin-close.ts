@@ -7,7 +7,7 @@ import type { Frame } from '../../../wire/trace.js';
 
 export type StdinCloseVerdict = { ok: true; message: string } | { ok: false; code: 'never-exited' | 'needed-signal' | 'slow-exit'; message: string };
 
-export function judgeStdinClose(exit: Frame | undefined, closeMs: number): StdinCloseVerdict {
+export function judgeStdinClose(exit: Frame | undefined, closeMs: number, graceMs = CLOSE_GRACE_MS): StdinCloseVerdict {
   if (!exit)
     return {
       ok: false,
@@ -25,7 +25,7 @@ export function judgeStdinClose(exit: Frame | undefined, closeMs: number): Stdin
     return {
       ok: false,
       code: 'slow-exit',
-      message: `the server sat idle for ${CLOSE_GRACE_MS} ms after its stdin closed and exited only after ${String(exit.detail.signalled)} (${closeMs} ms, exit code ${String(exit.detail?.code)})`,
+      message: `the server sat idle for ${graceMs} ms after its stdin closed and exited only after ${String(exit.detail.signalled)} (${closeMs} ms, exit code ${String(exit.detail?.code)})`,
     };
   return { ok: true, message: `the server exited by itself ${closeMs} ms after its stdin closed (exit code ${String(exit.detail?.code)})` };
 }
