@@ -61,12 +61,14 @@ export async function untilQuiet(pgid: number, options: { minMs: number; quietMs
 }
 
 /**
- * Whether `pid` has exited and waits to be reaped (Linux; false where /proc cannot tell). Under
- * load mcpvet may learn of an exit long after it happened: a process in this state is not signalled.
+ * Whether /proc shows that `pid` has exited: a zombie waiting to be reaped, or gone (reaped, while
+ * the exit has not reached the caller's event loop yet). Under load mcpvet learns of an exit late:
+ * such a process is not signalled. False where /proc cannot tell (not Linux).
  */
-export function exitedUnreaped(pid: number): boolean {
+export function exitedByProc(pid: number): boolean {
+  if (readProcFile('/proc/self/stat') === undefined) return false;
   const stat = readStat(pid);
-  return stat !== undefined && exitedState(stat.state);
+  return stat === undefined || exitedState(stat.state);
 }
 
 /** Z: a zombie; X: dead (seen only in passing). */

@@ -9,7 +9,7 @@ import { LineSplitter } from './line-splitter.js';
 import { ByteLineSplitter } from './byte-line-splitter.js';
 import { killGroup, killOrphanedGroup, registerChild } from './children.js';
 import { findHolders, findMarked, killPids, newSpawnMark, SPAWN_MARKER, stdioLinks } from './strays.js';
-import { exitedUnreaped, untilQuiet } from './process-activity.js';
+import { exitedByProc, untilQuiet } from './process-activity.js';
 import { knownResults, parseMessageText, readMessageBytes, SHARE_FROM_CHARS } from './shared-results.js';
 import { noteReceived } from './received.js';
 import { JsonTooDeepError, parseJson, topLevelId, traceTooDeep } from './json-depth.js';
@@ -286,8 +286,8 @@ async function shutDown(
   if (options.graceWhileBusy && child.pid !== undefined)
     await untilQuiet(child.pid, { minMs: graceMs, quietMs: graceMs, maxMs: Math.max(BUSY_GRACE_MS, 2 * graceMs), gone: exited });
   if (await exitsWithin(exited, options.graceWhileBusy ? 0 : graceMs)) return exited;
-  // Exited by itself, and not yet reaped: a busy event loop here hears of it late. No signal then.
-  if (child.pid !== undefined && exitedUnreaped(child.pid) && (await exitsWithin(exited, REAP_WAIT_MS))) return exited;
+  // Exited by itself, as /proc shows: a busy event loop here hears of it late. No signal then.
+  if (child.pid !== undefined && exitedByProc(child.pid) && (await exitsWithin(exited, REAP_WAIT_MS))) return exited;
   sending('SIGTERM');
   killGroup(child, 'SIGTERM');
   if (await exitsWithin(exited, options.killGraceMs ?? 1000)) return exited;

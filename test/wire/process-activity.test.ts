@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { exitedUnreaped, groupActivity, untilQuiet } from '../../src/wire/process-activity.js';
+import { exitedByProc, groupActivity, untilQuiet } from '../../src/wire/process-activity.js';
 
 const children: ChildProcess[] = [];
 function start(code: string): ChildProcess {
@@ -58,18 +58,19 @@ describe.runIf(process.platform === 'linux')('process activity', () => {
     expect(performance.now() - started).toBeLessThan(5000);
   });
 
-  it('a group that is gone has no activity', async () => {
+  it('a group that is gone has no activity, and its process is known as exited', async () => {
     const child = start('process.exit(0)');
     await gone(child);
     expect(groupActivity(child.pid!)).toBeUndefined();
+    expect(exitedByProc(child.pid!)).toBe(true);
   });
 
   it('a process that exited and waits to be reaped is no live member of its group, and is known as exited', async () => {
     const pid = await unreaped(0.05);
-    for (const end = Date.now() + 5000; Date.now() < end && !exitedUnreaped(pid); ) await wait(20);
-    expect(exitedUnreaped(pid)).toBe(true);
+    for (const end = Date.now() + 5000; Date.now() < end && !exitedByProc(pid); ) await wait(20);
+    expect(exitedByProc(pid)).toBe(true);
     expect(groupActivity(pid)).toBeUndefined();
-    expect(exitedUnreaped(process.pid)).toBe(false);
+    expect(exitedByProc(process.pid)).toBe(false);
   });
 
   it('the wait ends when the group has exited, before whoever started it hears so', async () => {
@@ -78,6 +79,6 @@ describe.runIf(process.platform === 'linux')('process activity', () => {
     const started = performance.now();
     await untilQuiet(pid, { minMs: 0, quietMs: 10_000, maxMs: 20_000, gone: new Promise(() => {}) });
     expect(performance.now() - started).toBeLessThan(5000);
-    expect(exitedUnreaped(pid)).toBe(true);
+    expect(exitedByProc(pid)).toBe(true);
   }, 30_000);
 });
