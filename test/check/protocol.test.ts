@@ -87,6 +87,13 @@ describe('protocol suite, modern era', () => {
     expectFinding(result, 'capability-not-served');
     expect(result.message).toContain('"prompts"');
   });
+  it('declared capabilities: a declared list method that never answers is not judged (incomplete), not failed', async () => {
+    const result = await expectCheck('protocol.declared-capabilities-implemented', fixtureStdio('proto-declared-list-silent'), 'incomplete', {
+      timeoutMs: 1500,
+    });
+    expectFinding(result, 'no-answer');
+    expect(result.message).toContain('prompts/list got no answer within 1500 ms');
+  });
 
   it('undeclared capabilities: skip on the example server, which declares them all', () =>
     expectCheck('protocol.undeclared-capability-not-found', notesStdio(), 'skip'));

@@ -63,6 +63,8 @@ export interface Answer {
   own: Frame[];
   /** Why nothing came back (timeout, the server exited). */
   failure?: string;
+  /** Nothing came back within the wait: silence, which tells nothing by itself under load. */
+  timedOut?: boolean;
 }
 
 export interface ExchangeOptions {
@@ -98,6 +100,7 @@ export async function exchange(client: McpClient, message: JsonObject | string, 
 async function exchangeHttp(client: McpClient, message: JsonObject | string, options: ExchangeOptions, sent: () => Frame | undefined): Promise<Answer> {
   const from = client.trace.length;
   let failure: string | undefined;
+  let timedOut: boolean | undefined;
   let http: Answer['http'];
   try {
     const outcome = await client.raw(message, { headers: options.headers ?? probeHeaders(client, message), timeoutMs: options.timeoutMs });
@@ -106,6 +109,7 @@ async function exchangeHttp(client: McpClient, message: JsonObject | string, opt
   } catch (error) {
     if (!(error instanceof TransportError)) throw error;
     failure = error.message;
+    if (error.kind === 'timeout') timedOut = true;
   }
   const request = sent();
   const number = request?.http?.exchange;
@@ -126,6 +130,7 @@ async function exchangeHttp(client: McpClient, message: JsonObject | string, opt
     frames: { from, to: client.trace.length - 1 },
     own: [...(request ? [request] : []), ...received],
     failure,
+    timedOut,
   };
 }
 
@@ -135,7 +140,7 @@ function exchangeStdio(client: McpClient, message: JsonObject | string, options:
   const wanted = new Set((options.ids ?? [sentId ?? null, null]).map((id) => String(id)));
   return new Promise<Answer>((resolve) => {
     let settled = false;
-    const finish = (answer: { response?: JsonObject; failure?: string }, last?: Frame): void => {
+    const finish = (answer: { response?: JsonObject; failure?: string; timedOut?: boolean }, last?: Frame): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -149,7 +154,7 @@ function exchangeStdio(client: McpClient, message: JsonObject | string, options:
       const response = frame.message as unknown as JsonObject;
       if (wanted.has(String(response.id ?? null))) finish({ response }, frame);
     });
-    const timer = setTimeout(() => finish({ failure: `no answer within ${options.timeoutMs} ms` }), options.timeoutMs);
+    const timer = setTimeout(() => finish({ failure: `no answer within ${options.timeoutMs} ms`, timedOut: true }), options.timeoutMs);
     void options.giveUp?.then((reason) => finish({ failure: reason }));
     // The channel also waits for the id it knows; its own timeout is not the verdict here, the wait above is.
     client.raw(message, { timeoutMs: options.timeoutMs }).catch((error: Error) => {

@@ -1,10 +1,12 @@
 /**
  * Every capability the server declares is implemented: its list method answers with a result
  * (completion/complete may refuse the made-up reference, but not with -32601 Method not found).
+ * A method that gives no answer in time is not judged: silence within mcpvet's timeout (on a
+ * loaded machine, say) shows nothing about whether the capability is served.
  */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
-import { defineCheck, pass, skip, violation } from '../../define.js';
+import { defineCheck, incomplete, pass, skip, violation } from '../../define.js';
 import type { Evidence } from '../../types.js';
 import { probesFor, type CapabilityProbe } from '../../probes/protocol/capability-probes.js';
 import { describeAnswer, errorOf, exchange, eraMessage, probeId, type Answer, evidenceOf } from '../../probes/protocol/probe.js';
@@ -19,15 +21,25 @@ export default defineCheck({
     const declared = probesFor(ctx.era).filter((probe) => probe.capability in ctx.client.serverCapabilities);
     if (declared.length === 0) return skip('the server declares none of the tools, resources, prompts, completions (or legacy logging) capabilities');
     const problems: string[] = [];
+    const unanswered: string[] = [];
     const evidence: Evidence[] = [];
     for (const probe of declared) {
       const answer = await exchange(ctx.client, eraMessage(ctx.client, probeId('declared'), probe.method, probe.params), { timeoutMs: ctx.timeoutMs });
+      if (!answer.response && answer.timedOut) {
+        unanswered.push(probe.method);
+        continue;
+      }
       const problem = problemOf(probe, answer);
       if (!problem) continue;
       problems.push(`the server declares "${probe.capability}" but ${probe.method} ${problem}`);
       evidence.push(evidenceOf(answer));
     }
     if (problems.length > 0) return violation('capability-not-served', problems.join('; '), evidence);
+    if (unanswered.length > 0)
+      return incomplete(
+        'no-answer',
+        `${unanswered.join(', ')} got no answer within ${ctx.timeoutMs} ms, so ${unanswered.length === 1 ? 'its capability is' : 'their capabilities are'} not judged (a longer --timeout may tell)`,
+      );
     return pass(`${declared.map((probe) => `${probe.capability} (${probe.method})`).join(', ')} answered as declared`);
   },
 });
