@@ -29,7 +29,7 @@ export function createNotesServer(options: NotesServerOptions = {}): NotesServer
     nextRequestId: () => `notes-server-${++requestCounter}`,
     extras: { shown: false },
   };
-  const tasks = options.tasks === false ? undefined : createTaskManager();
+  const tasks = options.tasks === false ? undefined : createTaskManager(options.taskWorkMs);
 
   /**
    * Dual mode: `initialize` switches the stdio process / HTTP session to legacy; anything before it

@@ -79,7 +79,7 @@ const missingExtension = (what: string): RpcError =>
     requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
   });
 
-export function createTaskManager(): TaskManager {
+export function createTaskManager(workMs = WORK_MS): TaskManager {
   const tasks = new Map<string, TaskRecord>();
 
   function purgeExpired(): void {
@@ -146,7 +146,7 @@ export function createTaskManager(): TaskManager {
           finish(record, 'failed', { error, statusMessage: `The call failed: ${String(error.message)}` });
         },
       );
-    }, WORK_MS);
+    }, workMs);
     record.timer.unref();
     return record;
   }

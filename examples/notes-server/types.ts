@@ -63,6 +63,8 @@ export interface NotesServerOptions {
   requestStateTtlMs?: number;
   /** Serve tasks (2025-11-25 tasks utility, 2026 tasks extension); default true. */
   tasks?: boolean;
+  /** How long a task's work takes before it runs (default 150 ms). */
+  taskWorkMs?: number;
   hooks?: NotesServerHooks;
 }
 
