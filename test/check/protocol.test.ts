@@ -50,6 +50,16 @@ describe('protocol suite, modern era', () => {
     );
     expect(result.message).toContain('names no supported version');
   });
+  it('modern-only initialize: an initialize left unanswered is not judged (incomplete)', async () => {
+    const result = await expectCheck(
+      'protocol.modern-only-initialize-lists-versions',
+      fixtureStdio('proto-initialize-probe-silent', '--era', 'modern'),
+      'incomplete',
+      { timeoutMs: 1500 },
+    );
+    expectFinding(result, 'no-answer');
+    expect(result.message).toContain('no answer within 1500 ms on a fresh connection');
+  });
   it('modern-only initialize: skipped on a dual-era server', () => expectCheck('protocol.modern-only-initialize-lists-versions', notesStdio(), 'skip'));
 
   it('reserved error codes: passes on the example server', async () => {
@@ -133,6 +143,14 @@ describe('protocol suite, legacy era', () => {
     const result = await expectCheck('protocol.legacy-initialize-known-version', fixtureStdio('proto-version-off-by-one'), 'fail', legacy);
     expectFinding(result, 'version-not-echoed');
     expect(result.message).toContain('proposed "2025-06-18"');
+  });
+
+  it('known and unknown version: an initialize left unanswered is not judged (incomplete), not failed', async () => {
+    for (const id of ['protocol.legacy-initialize-known-version', 'protocol.legacy-initialize-unknown-version']) {
+      const result = await expectCheck(id, fixtureStdio('proto-initialize-probe-silent'), 'incomplete', { ...legacy, timeoutMs: 1500 });
+      expectFinding(result, 'no-answer');
+      expect(result.message).toContain('got no answer within 1500 ms on a fresh connection');
+    }
   });
 
   it('unknown version: passes on the example server', () => expectCheck('protocol.legacy-initialize-unknown-version', notesStdio(), 'pass', legacy));

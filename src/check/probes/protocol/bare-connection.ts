@@ -6,7 +6,8 @@
 import { MCPVET_CLIENT_INFO } from '../../../client/base-client.js';
 import { LegacyClient } from '../../../client/legacy-client.js';
 import type { Trace } from '../../../wire/trace.js';
-import type { CheckContext } from '../../types.js';
+import { incomplete } from '../../define.js';
+import type { CheckContext, Finding } from '../../types.js';
 import { exchange, probeId, type Answer } from './probe.js';
 
 /**
@@ -45,4 +46,17 @@ export async function onBareConnection<T>(
 /** Sends one `initialize` offering `version` on a fresh connection, and ends that connection. */
 export async function probeInitialize(ctx: CheckContext, version: string): Promise<Answer> {
   return (await onBareConnection(ctx, version, async () => undefined)).answer;
+}
+
+/**
+ * The verdict on an `initialize` a fresh connection left unanswered within the timeout: none. A
+ * process still starting (a slow server, a loaded machine) says nothing about how it negotiates.
+ * An exit, an error or a wrong id is an answer of sorts and stays for the check to judge.
+ */
+export function unansweredInitialize(ctx: CheckContext, answer: Answer, sent: string): Finding | undefined {
+  if (answer.response || !answer.timedOut) return undefined;
+  return incomplete(
+    'no-answer',
+    `${sent} got no answer within ${ctx.timeoutMs} ms on a fresh connection, so the rule was not judged (a longer --timeout may tell)`,
+  );
 }

@@ -2,12 +2,13 @@
  * Legacy version negotiation (2025-11-25 basic/lifecycle "Version Negotiation"): a server that
  * supports the version the client offers MUST answer with that same version. mcpvet offers its
  * newest legacy version; if the server proposes another one, that one is by definition
- * supported, so offering it back on a fresh connection must return it unchanged.
+ * supported, so offering it back on a fresh connection must return it unchanged. An initialize
+ * left unanswered in time is not judged (unansweredInitialize).
  */
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { LATEST_LEGACY_VERSION } from '../../../protocol/versions.js';
 import { defineCheck, pass, violation } from '../../define.js';
-import { probeInitialize } from '../../probes/protocol/bare-connection.js';
+import { probeInitialize, unansweredInitialize } from '../../probes/protocol/bare-connection.js';
 import { describeAnswer, evidenceOf } from '../../probes/protocol/probe.js';
 
 export default defineCheck({
@@ -21,6 +22,8 @@ export default defineCheck({
   async run(ctx) {
     const first = await probeInitialize(ctx, LATEST_LEGACY_VERSION);
     const evidence = [evidenceOf(first)];
+    const firstUnanswered = unansweredInitialize(ctx, first, `initialize offering "${LATEST_LEGACY_VERSION}"`);
+    if (firstUnanswered) return { ...firstUnanswered, evidence };
     const chosen = chosenVersion(first.response?.result);
     if (!chosen)
       return violation(
@@ -31,6 +34,8 @@ export default defineCheck({
     if (chosen === LATEST_LEGACY_VERSION) return pass(`initialize offering "${LATEST_LEGACY_VERSION}" got the same version back`, evidence);
     const second = await probeInitialize(ctx, chosen);
     evidence.push(evidenceOf(second));
+    const secondUnanswered = unansweredInitialize(ctx, second, `initialize offering "${chosen}", the version the server proposed,`);
+    if (secondUnanswered) return { ...secondUnanswered, evidence };
     const again = chosenVersion(second.response?.result);
     if (again !== chosen) {
       return violation(

@@ -3,13 +3,14 @@
  * with another version it supports (2025-11-25 basic/lifecycle "Version Negotiation"). The same
  * page's error example, -32602 with data {supported, requested}, is accepted too: it tells the
  * client what to offer. Echoing the unknown version back, or any other error, is a failure.
- * Both an unknown past and an unknown future version are offered (unknown-versions.ts).
+ * Both an unknown past and an unknown future version are offered (unknown-versions.ts). Silence
+ * within the timeout is not judged; an exit is.
  */
 import { ErrorCode } from '../../../protocol/errors.js';
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { LEGACY_VERSIONS } from '../../../protocol/versions.js';
 import { defineCheck } from '../../define.js';
-import { probeInitialize } from '../../probes/protocol/bare-connection.js';
+import { probeInitialize, unansweredInitialize } from '../../probes/protocol/bare-connection.js';
 import { chosenVersion } from './legacy-initialize-known-version.js';
 import type { CheckContext } from '../../types.js';
 import { describeAnswer, errorOf, evidenceOf } from '../../probes/protocol/probe.js';
@@ -30,6 +31,8 @@ async function offer(ctx: CheckContext, unknown: string): Promise<VersionProbe> 
   const answer = await probeInitialize(ctx, unknown);
   const evidence = [evidenceOf(answer)];
   const sent = `initialize offering the unknown ${sideOf(unknown)} version "${unknown}"`;
+  const unanswered = unansweredInitialize(ctx, answer, sent);
+  if (unanswered) return { evidence, verdict: unanswered };
   const error = errorOf(answer);
   if (error) {
     const data = isObject(error.data) ? error.data : {};

@@ -6,7 +6,7 @@
 import { isObject } from '../../../protocol/jsonrpc.js';
 import { LATEST_LEGACY_VERSION, MODERN_VERSIONS } from '../../../protocol/versions.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
-import { probeInitialize } from '../../probes/protocol/bare-connection.js';
+import { probeInitialize, unansweredInitialize } from '../../probes/protocol/bare-connection.js';
 import { chosenVersion } from './legacy-initialize-known-version.js';
 import { describeAnswer, errorOf, evidenceOf } from '../../probes/protocol/probe.js';
 
@@ -22,6 +22,8 @@ export default defineCheck({
     const answer = await probeInitialize(ctx, LATEST_LEGACY_VERSION);
     const evidence = [evidenceOf(answer)];
     const sent = `initialize offering "${LATEST_LEGACY_VERSION}"`;
+    const unanswered = unansweredInitialize(ctx, answer, sent);
+    if (unanswered) return { ...unanswered, evidence };
     const chosen = chosenVersion(answer.response?.result);
     if (chosen) return skip(`${sent} was accepted ("${chosen}"): the server speaks the legacy era too`);
     const error = errorOf(answer);
