@@ -52,10 +52,10 @@ export async function untilQuiet(pgid: number, options: { minMs: number; quietMs
     }
     // Seen before and now without a live process: the group has ended, whatever `gone` says yet.
     if (activity === undefined) return;
-    const quiet = activity !== undefined && last !== undefined && !activity.working && activity.ticks === last.ticks;
+    const quiet = last !== undefined && !activity.working && activity.ticks === last.ticks;
     quietSince = quiet ? (quietSince ?? now) : undefined;
     if (quietSince !== undefined && now - quietSince >= options.quietMs && now - started >= options.minMs) return;
-    last = activity ?? last;
+    last = activity;
     await Promise.race([delay(SAMPLE_MS), options.gone]);
   }
 }

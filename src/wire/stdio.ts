@@ -23,8 +23,9 @@ export interface StdioOptions {
   /** After SIGTERM, how long before SIGKILL (default 1000 ms). */
   killGraceMs?: number;
   /**
-   * After stdin ends, extend the grace while the server is still working (up to BUSY_GRACE_MS or
-   * twice the grace): a check that judges how a server exits must measure the server, not a loaded machine.
+   * After stdin ends, extend the grace while the server is still working (up to BUSY_GRACE_MS, or
+   * twice the grace if longer): a check that judges how a server exits must measure the server, not
+   * a loaded machine.
    */
   graceWhileBusy?: boolean;
   /**
