@@ -103,6 +103,7 @@ describe('protocol suite, modern era', () => {
     });
     expectFinding(result, 'no-answer');
     expect(result.message).toContain('prompts/list got no answer within 1500 ms');
+    expect(result.evidence?.[0]?.frames?.some((frame) => frame.raw.includes('"prompts/list"'))).toBe(true);
   });
 
   it('undeclared capabilities: skip on the example server, which declares them all', () =>
@@ -145,8 +146,12 @@ describe('protocol suite, legacy era', () => {
     expect(result.message).toContain('proposed "2025-06-18"');
   });
 
-  it('known and unknown version: an initialize left unanswered is not judged (incomplete), not failed', async () => {
-    for (const id of ['protocol.legacy-initialize-known-version', 'protocol.legacy-initialize-unknown-version']) {
+  it('known version, unknown version, the latest: an initialize left unanswered is not judged (incomplete), not failed', async () => {
+    for (const id of [
+      'protocol.legacy-initialize-known-version',
+      'protocol.legacy-initialize-unknown-version',
+      'protocol.legacy-unknown-version-gets-latest',
+    ]) {
       const result = await expectCheck(id, fixtureStdio('proto-initialize-probe-silent'), 'incomplete', { ...legacy, timeoutMs: 1500 });
       expectFinding(result, 'no-answer');
       expect(result.message).toContain('got no answer within 1500 ms on a fresh connection');

@@ -8,7 +8,7 @@ import { LegacyClient } from '../../../client/legacy-client.js';
 import type { Trace } from '../../../wire/trace.js';
 import { incomplete } from '../../define.js';
 import type { CheckContext, Finding } from '../../types.js';
-import { exchange, probeId, type Answer } from './probe.js';
+import { exchange, probeId, silent, type Answer } from './probe.js';
 
 /**
  * Sends one `initialize` offering `version` on a fresh connection, lets `watch` look at the
@@ -54,7 +54,7 @@ export async function probeInitialize(ctx: CheckContext, version: string): Promi
  * An exit, an error or a wrong id is an answer of sorts and stays for the check to judge.
  */
 export function unansweredInitialize(ctx: CheckContext, answer: Answer, sent: string): Finding | undefined {
-  if (answer.response || !answer.timedOut) return undefined;
+  if (!silent(answer)) return undefined;
   return incomplete(
     'no-answer',
     `${sent} got no answer within ${ctx.timeoutMs} ms on a fresh connection, so the rule was not judged (a longer --timeout may tell)`,

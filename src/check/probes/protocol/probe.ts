@@ -206,6 +206,9 @@ export function answerOfOutcome(client: McpClient, outcome: RpcOutcome): Answer 
   return { response: responseFrame?.message as JsonObject | undefined, http: outcome.http, frames: outcome.frames, own };
 }
 
+/** Nothing came back within the wait: silence, which shows nothing about a rule by itself. */
+export const silent = (answer: Answer): boolean => answer.response === undefined && answer.timedOut === true;
+
 /** Evidence of one exchange: its own frames, and for HTTP a curl command reproducing the request. */
 export function evidenceOf(answer: Answer): Evidence {
   const request = answer.own.find((frame) => frame.direction === 'send');

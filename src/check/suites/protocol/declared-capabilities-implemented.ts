@@ -9,7 +9,7 @@ import { isObject } from '../../../protocol/jsonrpc.js';
 import { defineCheck, incomplete, pass, skip, violation } from '../../define.js';
 import type { Evidence } from '../../types.js';
 import { probesFor, type CapabilityProbe } from '../../probes/protocol/capability-probes.js';
-import { describeAnswer, errorOf, exchange, eraMessage, probeId, type Answer, evidenceOf } from '../../probes/protocol/probe.js';
+import { describeAnswer, errorOf, exchange, eraMessage, probeId, silent, type Answer, evidenceOf } from '../../probes/protocol/probe.js';
 
 export default defineCheck({
   id: 'protocol.declared-capabilities-implemented',
@@ -22,11 +22,13 @@ export default defineCheck({
     if (declared.length === 0) return skip('the server declares none of the tools, resources, prompts, completions (or legacy logging) capabilities');
     const problems: string[] = [];
     const unanswered: string[] = [];
+    const silence: Evidence[] = [];
     const evidence: Evidence[] = [];
     for (const probe of declared) {
       const answer = await exchange(ctx.client, eraMessage(ctx.client, probeId('declared'), probe.method, probe.params), { timeoutMs: ctx.timeoutMs });
-      if (!answer.response && answer.timedOut) {
+      if (silent(answer)) {
         unanswered.push(probe.method);
+        silence.push(evidenceOf(answer));
         continue;
       }
       const problem = problemOf(probe, answer);
@@ -35,11 +37,13 @@ export default defineCheck({
       evidence.push(evidenceOf(answer));
     }
     if (problems.length > 0) return violation('capability-not-served', problems.join('; '), evidence);
-    if (unanswered.length > 0)
-      return incomplete(
+    if (unanswered.length > 0) {
+      const notJudged = incomplete(
         'no-answer',
         `${unanswered.join(', ')} got no answer within ${ctx.timeoutMs} ms, so ${unanswered.length === 1 ? 'its capability is' : 'their capabilities are'} not judged (a longer --timeout may tell)`,
       );
+      return { ...notJudged, evidence: silence };
+    }
     return pass(`${declared.map((probe) => `${probe.capability} (${probe.method})`).join(', ')} answered as declared`);
   },
 });

@@ -7,7 +7,7 @@
 import { LEGACY_VERSIONS } from '../../../protocol/versions.js';
 import { defineCheck, pass, skip, violation } from '../../define.js';
 import type { Evidence } from '../../types.js';
-import { probeInitialize } from '../../probes/protocol/bare-connection.js';
+import { probeInitialize, unansweredInitialize } from '../../probes/protocol/bare-connection.js';
 import { chosenVersion } from './legacy-initialize-known-version.js';
 import { describeAnswer, evidenceOf } from '../../probes/protocol/probe.js';
 import { sideOf, UNKNOWN_VERSIONS } from '../../probes/protocol/unknown-versions.js';
@@ -27,6 +27,8 @@ export default defineCheck({
       const answer = await probeInitialize(ctx, version);
       evidence.push(evidenceOf(answer));
       // No answer says nothing about support (a slow start, a loaded machine): do not guess lower.
+      const unanswered = unansweredInitialize(ctx, answer, `initialize offering "${version}"`);
+      if (unanswered) return { ...unanswered, evidence };
       if (!answer.response) return skip(`initialize offering "${version}" got ${describeAnswer(answer)}, so the latest version the server supports is unknown`);
       if (chosenVersion(answer.response.result) === version) {
         latest = version;
