@@ -147,6 +147,8 @@ interface ProcessInfo {
   pid: number;
   ppid: number;
   state: string;
+  /** CPU time, user and system, of all its threads (clock ticks). */
+  ticks: number;
   cmdline: string;
 }
 
@@ -155,7 +157,7 @@ function readProcess(pid: number): ProcessInfo | undefined {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
-    return { pid, ppid: Number(after[1]), state: after[0] as string, cmdline };
+    return { pid, ppid: Number(after[1]), state: after[0] as string, ticks: Number(after[11]) + Number(after[12]), cmdline };
   } catch {
     return undefined;
   }
@@ -189,15 +191,18 @@ function peakRssKb(pid: number): number {
  * Whether a process is ours is read once per pid (its environ and command line do not change):
  * re-reading every process's files five times a second cost more CPU than some cases under test.
  */
-function watchProcesses(marker: string, rootPid: number): { stop(): void; peakRssMb(): number; zombies(): string[] } {
+export function watchProcesses(marker: string, rootPid: number): { stop(): void; peakRssMb(): number; zombies(): string[] } {
   let peakKb = 0;
   const mcpvetPids = new Set<number>([rootPid]);
   /** pid → ours (carries the marker, or is mcpvet's child); strangers are never read again. */
   const known = new Map<number, boolean>();
-  const zombieSince = new Map<number, { since: number; cmdline: string }>();
+  const zombies = new Map<number, Zombie>();
   const lasting = new Set<string>();
+  /** The CPU ticks of each mcpvet process at the last poll: one that used none sat idle. */
+  const lastTicks = new Map<number, number>();
   const poll = (): void => {
     const now = Date.now();
+    const idle = idleSinceLastPoll(mcpvetPids, lastTicks);
     for (const pid of pids()) {
       if (known.get(pid) === false) continue;
       const info = readProcess(pid);
@@ -205,10 +210,11 @@ function watchProcesses(marker: string, rootPid: number): { stop(): void; peakRs
       // Zombies have no environ: they are found as children in state Z of an mcpvet process.
       if (info.state === 'Z') {
         if (!mcpvetPids.has(info.ppid)) continue;
-        const seen = zombieSince.get(pid) ?? { since: now, cmdline: `${pid} (child of mcpvet ${info.ppid})` };
-        zombieSince.set(pid, seen);
-        // A busy event loop may take a moment to reap an exited child; 3 s unreaped is a leak.
-        if (now - seen.since >= 3000) lasting.add(seen.cmdline);
+        const seen = zombies.get(pid) ?? { since: now, polled: now, idleMs: 0, cmdline: `${pid} (child of mcpvet ${info.ppid})` };
+        if (idle.has(info.ppid)) seen.idleMs += now - seen.polled;
+        seen.polled = now;
+        zombies.set(pid, seen);
+        if (seen.idleMs >= ZOMBIE_IDLE_MS || now - seen.since >= ZOMBIE_ANY_MS) lasting.add(seen.cmdline);
         continue;
       }
       if (!known.has(pid)) {
@@ -232,6 +238,35 @@ function watchProcesses(marker: string, rootPid: number): { stop(): void; peakRs
     peakRssMb: () => Math.round(peakKb / 1024),
     zombies: () => [...lasting],
   };
+}
+
+/**
+ * A zombie is left unreaped when mcpvet sat idle (asleep, no CPU used) for 3 s in all while it
+ * existed: only a busy event loop reaps late (a 200 MB line leaves garbage that takes seconds to
+ * collect at a load average of 15), and a busy loop is no leak. 10 s unreaped is one whatever.
+ */
+const ZOMBIE_IDLE_MS = 3000;
+const ZOMBIE_ANY_MS = 10_000;
+
+interface Zombie {
+  since: number;
+  /** When it was last seen. */
+  polled: number;
+  /** How long its parent sat idle meanwhile. */
+  idleMs: number;
+  cmdline: string;
+}
+
+/** The mcpvet processes that slept and used no CPU since the last poll (none on the first). */
+function idleSinceLastPoll(mcpvetPids: Set<number>, lastTicks: Map<number, number>): Set<number> {
+  const idle = new Set<number>();
+  for (const pid of mcpvetPids) {
+    const activity = readProcess(pid);
+    if (!activity) continue;
+    if (activity.state !== 'R' && activity.ticks === lastTicks.get(pid)) idle.add(pid);
+    lastTicks.set(pid, activity.ticks);
+  }
+  return idle;
 }
 
 /** Processes still carrying the marker half a second after mcpvet exited; each is then killed. */
