@@ -9,6 +9,7 @@ import { type BodyBudget, bodyBudget } from './body-budget.js';
 import { JsonTooDeepError, MAX_JSON_DEPTH, traceTooDeep } from './json-depth.js';
 import { parseMessageText } from './shared-results.js';
 import { noteReceived } from './received.js';
+import { NotificationBurst } from './notification-burst.js';
 
 export interface HttpExchangeOptions {
   url: string;
@@ -108,6 +109,7 @@ export async function httpExchange(options: HttpExchangeOptions): Promise<HttpEx
     const contentType = headers['content-type'];
     const meta = { exchange, method, url, headers, status: response.status, contentType };
     const result: HttpExchange = { exchange, status: response.status, headers, contentType, messages: [], messageCount: 0, bodyText: '', stoppedEarly: false };
+    const burst = new NotificationBurst(trace, meta);
 
     const deliver = (raw: string): boolean => {
       let message: unknown;
@@ -120,14 +122,17 @@ export async function httpExchange(options: HttpExchangeOptions): Promise<HttpEx
         }
         message = undefined;
       }
-      const frame = trace.add({
-        direction: 'receive',
-        kind: message === undefined ? 'parse-error' : 'message',
-        raw,
-        message,
-        parseError: message === undefined ? 'invalid JSON' : undefined,
-        http: meta,
-      });
+      const frame = trace.add(
+        {
+          direction: 'receive',
+          kind: message === undefined ? 'parse-error' : 'message',
+          raw,
+          message,
+          parseError: message === undefined ? 'invalid JSON' : undefined,
+          http: meta,
+        },
+        burst.received(message),
+      );
       if (message === undefined) return false;
       result.messageCount++;
       if (result.messages.length < MAX_KEPT_MESSAGES || hasId(message)) result.messages.push(message);
@@ -149,7 +154,9 @@ export async function httpExchange(options: HttpExchangeOptions): Promise<HttpEx
           trace.add({ direction: 'receive', kind: 'http', raw: text, http: meta });
         }
       }
+      burst.end();
     } catch (error) {
+      burst.end();
       if (error instanceof HttpFailure) {
         controller.abort();
         trace.add({ direction: 'local', kind: 'error', raw: error.message, detail: { reason: error.kind }, http: meta });

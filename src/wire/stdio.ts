@@ -13,6 +13,7 @@ import { exitedByProc, untilQuiet } from './process-activity.js';
 import { knownResults, parseMessageText, readMessageBytes, SHARE_FROM_CHARS } from './shared-results.js';
 import { noteReceived } from './received.js';
 import { JsonTooDeepError, parseJson, topLevelId, traceTooDeep } from './json-depth.js';
+import { NotificationBurst } from './notification-burst.js';
 
 export interface StdioOptions {
   trace: Trace;
@@ -120,6 +121,8 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
   // What the server's stdio links to, read before it can hand the fds on: a stray holding them is ours.
   const links = stdioLinks(child.pid);
 
+  // Of a flood of notifications the trace keeps the head (src/wire/notification-burst.ts).
+  const burst = new NotificationBurst(trace);
   let signalled: NodeJS.Signals | undefined;
   let pipeGrace: NodeJS.Timeout | undefined;
   const finish = (ended: ExitInfo): void => {
@@ -128,6 +131,7 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
     if (exitInfo) return;
     const info = signalled ? { ...ended, signalled } : ended;
     exitInfo = info;
+    burst.end();
     trace.add({
       direction: 'local',
       kind: info.spawnError ? 'error' : 'exit',
@@ -163,14 +167,17 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
   child.stdin?.on('error', () => {});
 
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE;
-  const traceOversize = (size: number, head: string) =>
+  const traceOversize = (size: number, head: string) => {
+    burst.end();
     trace.add({ direction: 'receive', kind: 'error', raw: head, truncated: true, detail: { reason: 'oversize-line', bytes: size, limit: maxLineBytes } });
+  };
   const onLine = (text: string, parse: (text: string) => unknown = parseMessageText): void => {
     let parsed: Parsed;
     try {
       parsed = { value: parse(text) };
     } catch (error) {
       if (error instanceof JsonTooDeepError) {
+        burst.end();
         const frame = traceTooDeep(trace, text);
         const id = topLevelId(text);
         for (const handler of refusedHandlers) handler(frame, id, text);
@@ -178,7 +185,7 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
       }
       parsed = { error: (error as Error).message };
     }
-    deliver(traceIncomingLine(trace, text, parsed));
+    deliver(traceIncomingLine(trace, burst, text, parsed));
   };
   const deliver = (frame: Frame): void => {
     if (frame.kind === 'message') for (const handler of messageHandlers) handler(frame.message, frame);
@@ -198,7 +205,7 @@ export function spawnStdio(target: StdioTarget, options: StdioOptions): StdioCon
               bytes.release();
               return onLine(text, reading.parse);
             }
-            deliver(traceIncomingLine(trace, bytes.head(PARSED_RAW_CHARS), { value: reading.message }, bytes.utf16Length()));
+            deliver(traceIncomingLine(trace, burst, bytes.head(PARSED_RAW_CHARS), { value: reading.message }, bytes.utf16Length()));
           },
           oversize: traceOversize,
           knownResults,
@@ -313,13 +320,17 @@ function exitsWithin(exited: Promise<ExitInfo>, ms: number): Promise<boolean> {
 type Parsed = { value: unknown } | { error: string };
 
 /** `size`: the whole line's length when `text` is only its head. */
-function traceIncomingLine(trace: Trace, text: string, parsed: Parsed, size?: number): Frame {
+function traceIncomingLine(trace: Trace, burst: NotificationBurst, text: string, parsed: Parsed, size?: number): Frame {
   const whole = size === undefined ? {} : { truncated: true, size };
-  if ('error' in parsed) return trace.add({ direction: 'receive', kind: 'pollution', raw: text, parseError: parsed.error, ...whole });
+  if ('error' in parsed) {
+    burst.end();
+    return trace.add({ direction: 'receive', kind: 'pollution', raw: text, parseError: parsed.error, ...whole });
+  }
   if (!isJsonRpcMessage(parsed.value)) {
+    burst.end();
     return trace.add({ direction: 'receive', kind: 'pollution', raw: text, message: parsed.value, parseError: 'not a JSON-RPC 2.0 message', ...whole });
   }
-  return trace.add({ direction: 'receive', kind: 'message', raw: text, message: parsed.value, ...whole });
+  return trace.add({ direction: 'receive', kind: 'message', raw: text, message: parsed.value, ...whole }, burst.received(parsed.value));
 }
 
 export function isJsonRpcMessage(value: unknown): value is Record<string, unknown> {

@@ -105,6 +105,11 @@ export interface TraceOptions {
 export interface AddOptions {
   /** Also keep this frame in `pinned`, which old-frame dropping never touches. */
   pin?: boolean;
+  /**
+   * False: the listeners see the frame (a recorder writes it) but the trace does not keep it. For
+   * the tail of a notification burst (src/wire/notification-burst.ts).
+   */
+  keep?: boolean;
 }
 
 export class Trace implements Sheddable {
@@ -166,7 +171,7 @@ export class Trace implements Sheddable {
     frame.seq = this.count++;
     frame.time = this.now();
     frame.connection = this.id;
-    if (this.keep) {
+    if (this.keep && options.keep !== false) {
       this.frames.push(frame);
       this.rawBytes += raw.length;
       if (this.frames.length > this.maxFrames || this.rawBytes > this.maxRawBytes) this.dropOldest();
